@@ -1,0 +1,38 @@
+# widgetctl: the two commands a fresh machine needs are `make render` and `make test`.
+# Both install the Debian packages they need first (only the missing ones).
+
+SWIFT ?= swift
+APT_PACKAGES := pkg-config zlib1g-dev libpng-dev libjpeg-dev libfreetype-dev libharfbuzz-dev \
+                fonts-inter fonts-dejavu-core
+RENDER_DIR ?= renders
+
+.PHONY: deps build test render bench clean
+
+# Installs what is missing, with `apt-get update` first; silent when everything is there.
+deps:
+	@missing=""; \
+	for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "make deps: installing$$missing"; \
+	  if [ "$$(id -u)" -ne 0 ] && command -v sudo >/dev/null; then SUDO=sudo; else SUDO=; fi; \
+	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+test: deps
+	$(SWIFT) test
+
+# Renders the Samples (until the widget renderer lands: the raster demo sheet) and prints where.
+render: deps
+	$(SWIFT) build -c release --product widgetctl
+	.build/release/widgetctl demo --out $(RENDER_DIR)/demo
+
+bench: deps
+	$(SWIFT) build -c release --product widgetbench
+	.build/release/widgetbench
+
+clean:
+	rm -rf .build $(RENDER_DIR)

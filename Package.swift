@@ -1,0 +1,34 @@
+// swift-tools-version:5.9
+// widgetctl: renders Apple widgets headless, the way iOS/macOS 26 draw them.
+import PackageDescription
+
+let package = Package(
+    name: "widgetctl",
+    products: [
+        .library(name: "WidgetModel", targets: ["WidgetModel"]),
+        .library(name: "WidgetRaster", targets: ["WidgetRaster"]),
+        .executable(name: "widgetctl", targets: ["widgetctl"]),
+    ],
+    targets: [
+        // The C edges, as thin as possible. Every libpng/libjpeg call lives in C so that a
+        // longjmp from either library never crosses a Swift frame.
+        .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
+        .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+
+        // Pure Swift: geometry, colour, (later) the widget model, spec and DSL. No pixels, no C.
+        .target(name: "WidgetModel"),
+        // Pixels: raster core, compositor, codecs.
+        .target(name: "WidgetRaster", dependencies: ["WidgetModel", "CPNG", "CJPEG"]),
+        // The thin command-line front end.
+        .executableTarget(name: "widgetctl", dependencies: ["WidgetModel", "WidgetRaster"]),
+        // Benchmarks, run by `make bench` in release mode.
+        .executableTarget(name: "widgetbench", dependencies: ["WidgetModel", "WidgetRaster"],
+                          path: "Benchmarks"),
+
+        // Golden-image comparison shared by every test target.
+        .target(name: "WidgetTestSupport", dependencies: ["WidgetRaster"], path: "Tests/WidgetTestSupport"),
+        .testTarget(name: "WidgetModelTests", dependencies: ["WidgetModel"]),
+        .testTarget(name: "WidgetRasterTests", dependencies: ["WidgetRaster", "WidgetModel", "WidgetTestSupport"],
+                    exclude: ["Goldens"]),
+    ]
+)

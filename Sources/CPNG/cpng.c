@@ -1,0 +1,162 @@
+/* libpng behind a C wall. Decoding uses the simplified png_image_* API, which keeps its
+   setjmp inside libpng. Encoding needs control the simplified API lacks (zlib level,
+   strategy, row filters), so it uses the classic API with a setjmp in *this* frame: the
+   error handler longjmps back here and never through a Swift frame. */
+#include "cpng.h"
+#include <png.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+static void copy_message(char *error, size_t capacity, const char *message) {
+  if (capacity == 0) return;
+  strncpy(error, message ? message : "unknown libpng error", capacity - 1);
+  error[capacity - 1] = 0;
+}
+
+static int begin(png_image *image, const uint8_t *data, size_t size, char *error, size_t cap) {
+  memset(image, 0, sizeof *image);
+  image->version = PNG_IMAGE_VERSION;
+  if (size < 8 || png_sig_cmp((png_const_bytep)data, 0, 8) != 0) {
+    copy_message(error, cap, "not a PNG file (bad signature)");
+    return 1;
+  }
+  if (!png_image_begin_read_from_memory(image, data, size)) {
+    copy_message(error, cap, image->message);
+    png_image_free(image);
+    return 1;
+  }
+  return 0;
+}
+
+int cpng_read_size(const uint8_t *data, size_t size, uint32_t *width, uint32_t *height,
+                   char *error, size_t cap) {
+  png_image image;
+  if (begin(&image, data, size, error, cap)) return 1;
+  *width = image.width;
+  *height = image.height;
+  png_image_free(&image);
+  return 0;
+}
+
+int cpng_decode_rgba(const uint8_t *data, size_t size, uint64_t max_pixels, uint8_t **out,
+                     uint32_t *width, uint32_t *height, char *error, size_t cap) {
+  png_image image;
+  *out = NULL;
+  if (begin(&image, data, size, error, cap)) return 1;
+  if (image.width == 0 || image.height == 0 ||
+      (uint64_t)image.width * (uint64_t)image.height > max_pixels) {
+    snprintf(error, cap, "image is %ux%u pixels, over the limit of %llu pixels",
+             image.width, image.height, (unsigned long long)max_pixels);
+    png_image_free(&image);
+    return 2;
+  }
+  image.format = PNG_FORMAT_RGBA;
+  size_t bytes = PNG_IMAGE_SIZE(image);
+  uint8_t *pixels = malloc(bytes);
+  if (!pixels) {
+    copy_message(error, cap, "out of memory");
+    png_image_free(&image);
+    return 1;
+  }
+  if (!png_image_finish_read(&image, NULL, pixels, 0, NULL)) {
+    copy_message(error, cap, image.message);
+    free(pixels);
+    png_image_free(&image);
+    return 1;
+  }
+  *width = image.width;
+  *height = image.height;
+  *out = pixels;
+  png_image_free(&image);
+  return 0;
+}
+
+typedef struct {
+  jmp_buf jump;
+  char message[256];
+  uint8_t *buffer;
+  size_t size, capacity;
+  int failed_alloc;
+} writer_state;
+
+static void on_error(png_structp png, png_const_charp message) {
+  writer_state *state = png_get_error_ptr(png);
+  copy_message(state->message, sizeof state->message, message);
+  longjmp(state->jump, 1);
+}
+
+static void on_warning(png_structp png, png_const_charp message) {
+  (void)png; (void)message; /* libpng never prints to stderr on our behalf */
+}
+
+static void on_write(png_structp png, png_bytep bytes, png_size_t length) {
+  writer_state *state = png_get_io_ptr(png);
+  if (state->size + length > state->capacity) {
+    size_t capacity = state->capacity ? state->capacity : 65536;
+    while (capacity < state->size + length) capacity *= 2;
+    uint8_t *grown = realloc(state->buffer, capacity);
+    if (!grown) { state->failed_alloc = 1; png_error(png, "out of memory"); }
+    state->buffer = grown;
+    state->capacity = capacity;
+  }
+  memcpy(state->buffer + state->size, bytes, length);
+  state->size += length;
+}
+
+static void on_flush(png_structp png) { (void)png; }
+
+int cpng_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height, size_t stride,
+                     int level, int filters, int strategy, int opaque,
+                     uint8_t **out, size_t *out_size, char *error, size_t cap) {
+  *out = NULL;
+  *out_size = 0;
+  writer_state state;
+  memset(&state, 0, sizeof state);
+  png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &state, on_error, on_warning);
+  if (!png) { copy_message(error, cap, "cannot create libpng writer"); return 1; }
+  png_infop info = png_create_info_struct(png);
+  /* Rows of an RGB image are packed here, so they are held in a volatile pointer: it is
+     written after setjmp and freed in the error branch. */
+  uint8_t *volatile row = NULL;
+  if (!info || setjmp(state.jump)) {
+    copy_message(error, cap, info ? state.message : "cannot create libpng info");
+    png_destroy_write_struct(&png, info ? &info : NULL);
+    free(state.buffer);
+    free(row);
+    return 1;
+  }
+  png_set_write_fn(png, &state, on_write, on_flush);
+  png_set_IHDR(png, info, width, height, 8, opaque ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGBA,
+               PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+  png_set_sRGB(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
+  png_set_compression_level(png, level);
+  png_set_compression_strategy(png, strategy);
+  png_set_compression_mem_level(png, 9);
+  if (filters) png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
+  png_write_info(png, info);
+  if (opaque) {
+    row = malloc((size_t)width * 3);
+    if (!row) png_error(png, "out of memory");
+    for (uint32_t y = 0; y < height; y++) {
+      const uint8_t *src = rgba + (size_t)y * stride;
+      uint8_t *dst = row;
+      for (uint32_t x = 0; x < width; x++, src += 4, dst += 3) {
+        dst[0] = src[0]; dst[1] = src[1]; dst[2] = src[2];
+      }
+      png_write_row(png, row);
+    }
+  } else {
+    for (uint32_t y = 0; y < height; y++) png_write_row(png, (png_const_bytep)(rgba + (size_t)y * stride));
+  }
+  png_write_end(png, info);
+  png_destroy_write_struct(&png, &info);
+  free(row);
+  *out = state.buffer;
+  *out_size = state.size;
+  return 0;
+}
+
+void cpng_free(void *pointer) { free(pointer); }

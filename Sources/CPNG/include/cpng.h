@@ -1,0 +1,35 @@
+/* The only libpng API Swift sees. Every function returns 0 on success; on failure it
+   returns non-zero and writes a NUL-terminated message into `error`. No function ever
+   aborts the process or lets a longjmp cross into Swift. Buffers returned through `out`
+   are allocated with malloc; release them with cpng_free. */
+#ifndef CPNG_H
+#define CPNG_H
+#include <stddef.h>
+#include <stdint.h>
+
+/* Reads only the header: width and height, without decoding any pixel. */
+int cpng_read_size(const uint8_t *data, size_t size, uint32_t *width, uint32_t *height,
+                   char *error, size_t error_capacity);
+
+/* Decodes any PNG to straight (non-premultiplied) 8-bit RGBA, refusing images with
+   more than `max_pixels` pixels before allocating them. */
+int cpng_decode_rgba(const uint8_t *data, size_t size, uint64_t max_pixels,
+                     uint8_t **out, uint32_t *width, uint32_t *height,
+                     char *error, size_t error_capacity);
+
+/* Encodes straight 8-bit RGBA rows (`stride` bytes apart). `level` is the zlib level 0...9,
+   `filters` a mask of PNG_FILTER_* values (0 = libpng's default choice), `strategy` a zlib
+   strategy (Z_DEFAULT_STRATEGY = 0, Z_FILTERED = 1, Z_RLE = 3). When `opaque` is non-zero the
+   alpha channel is dropped and an RGB PNG is written. */
+int cpng_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height, size_t stride,
+                     int level, int filters, int strategy, int opaque,
+                     uint8_t **out, size_t *out_size, char *error, size_t error_capacity);
+
+void cpng_free(void *pointer);
+
+/* PNG_FILTER_* values, re-exported because Swift cannot import the macros. */
+enum {
+  CPNG_FILTER_NONE = 0x08, CPNG_FILTER_SUB = 0x10, CPNG_FILTER_UP = 0x20,
+  CPNG_FILTER_AVG = 0x40, CPNG_FILTER_PAETH = 0x80
+};
+#endif

@@ -1,0 +1,5 @@
+// WidgetModel: the pure-Swift half of widgetctl. Geometry and colour today; the widget model,
+// the spec decoder and the SwiftUI-compatible DSL build on them. No pixels and no C here.
+
+/// The package version, shown by `widgetctl --version`.
+public let widgetctlVersion = "0.1.0"

@@ -1,0 +1,240 @@
+// The drawing surface: fills, strokes and images through the coverage rasterizer and span
+// blending, with nested clips (rectangles stay rectangles; other shapes become masks) and
+// isolated layers composited with an opacity and a blend mode.
+//
+// A Canvas is a value owned by one worker; it keeps its rasterizer's buffers between draws, so a
+// render does not allocate per shape beyond the flattened path.
+import WidgetModel
+
+/// A pixmap plus the state needed to draw into it.
+public struct Canvas {
+    /// The image being drawn (the current layer's pixels while a layer is open).
+    public private(set) var pixmap: Pixmap
+    /// Device-space flattening tolerance, in pixels.
+    public var tolerance: Double = defaultFlatteningTolerance
+    /// Whether shapes are anti-aliased. Off snaps coverage to 0 or 255 (for hit masks and tests).
+    public var antiAlias = true
+
+    private let rasterizer = CoverageRasterizer()
+    private var state = ClipState()
+    private var clipStack: [ClipState] = []
+    private var layerStack: [SavedLayer] = []
+    private var scratch: [UInt32] = []
+    private var coverageScratch: [UInt8] = []
+
+    struct ClipState {
+        var rect: IntRect?
+        var mask: Mask?
+    }
+    struct SavedLayer {
+        var parent: Pixmap
+        var opacity: Double
+        var blendMode: BlendMode
+        var clip: ClipState
+        var clipDepth: Int
+    }
+
+    public init(_ pixmap: Pixmap) { self.pixmap = pixmap }
+
+    /// A transparent canvas, or nil for a size the Pixmap refuses.
+    public init?(width: Int, height: Int) {
+        guard let p = Pixmap(width: width, height: height) else { return nil }
+        self.init(p)
+    }
+
+    public var width: Int { pixmap.width }
+    public var height: Int { pixmap.height }
+
+    /// The area drawing may touch: the pixmap, narrowed by the current clip.
+    public var clipBounds: IntRect {
+        var r = state.rect ?? pixmap.bounds
+        if let m = state.mask { r = r.intersection(m.bounds) }
+        return r.intersection(pixmap.bounds)
+    }
+
+    // MARK: Drawing
+
+    /// Fills `path` (transformed by `transform`) with `paint`.
+    public mutating func fill(_ path: Path, with paint: Paint, rule: FillRule = .nonZero,
+                              transform: Transform = .identity, opacity: Double = 1,
+                              blendMode: BlendMode = .sourceOver) {
+        let polys = path.flattened(transform: transform, tolerance: tolerance)
+        fillPolygons(polys, rule: rule, shader: Shader(paint, transform: transform, opacity: opacity), blendMode: blendMode)
+    }
+
+    /// Strokes `path` with `style` and fills the outline with `paint`.
+    public mutating func stroke(_ path: Path, style: StrokeStyle, with paint: Paint,
+                                transform: Transform = .identity, opacity: Double = 1,
+                                blendMode: BlendMode = .sourceOver) {
+        let outline = path.strokeOutline(style, transform: transform, tolerance: tolerance)
+        fillPolygons(outline, rule: .nonZero, shader: Shader(paint, transform: transform, opacity: opacity), blendMode: blendMode)
+    }
+
+    /// Draws `image` into `rect`, placed by `mode`; the part outside `rect` is clipped.
+    public mutating func drawImage(_ image: Pixmap, in rect: Rect, mode: ContentMode = .stretch,
+                                   filter: ImageFilter = .bilinear, transform: Transform = .identity,
+                                   opacity: Double = 1, blendMode: BlendMode = .sourceOver) {
+        let placement = Paint.imageTransform(imageWidth: image.width, imageHeight: image.height, in: rect, mode: mode)
+        var target = rect
+        if mode == .fit {
+            let s = placement.a
+            target = Rect(x: placement.tx, y: placement.ty, width: Double(image.width) * s, height: Double(image.height) * s)
+        }
+        fill(Path(rect: target), with: .image(image, transform: placement, filter: filter),
+             transform: transform, opacity: opacity, blendMode: blendMode)
+    }
+
+    /// Fills device-space polygons with a resolved shader.
+    mutating func fillPolygons(_ polys: [Polyline], rule: FillRule, shader: Shader, blendMode: BlendMode) {
+        let clip = clipBounds
+        guard !clip.isEmpty, !polys.isEmpty else { return }
+        let w = pixmap.width
+        let mask = state.mask
+        let solid = shader.solidColor
+        let aa = antiAlias
+        if scratch.count < w { scratch = [UInt32](repeating: 0, count: w) }
+        if coverageScratch.count < w { coverageScratch = [UInt8](repeating: 0, count: w) }
+        var scratch = self.scratch, covScratch = self.coverageScratch
+        self.scratch = []; self.coverageScratch = []
+        defer { self.scratch = scratch; self.coverageScratch = covScratch }
+        pixmap.pixels.withUnsafeMutableBufferPointer { pixels in
+            scratch.withUnsafeMutableBufferPointer { src in
+                covScratch.withUnsafeMutableBufferPointer { covBuf in
+                    rasterizer.rasterize(polys, rule: rule, clip: clip) { y, x, coverage in
+                        var cov = coverage.baseAddress!
+                        let n = coverage.count
+                        if mask != nil || !aa {
+                            let c = covBuf.baseAddress!
+                            c.update(from: cov, count: n)
+                            if !aa { for i in 0..<n { c[i] = c[i] >= 128 ? 255 : 0 } }
+                            if let mask {
+                                mask.values.withUnsafeBufferPointer { m in
+                                    let mr = m.baseAddress! + y * w + x
+                                    for i in 0..<n { c[i] = UInt8(div255(UInt32(c[i]) * UInt32(mr[i]))) }
+                                }
+                            }
+                            cov = UnsafePointer(c)
+                        }
+                        let dst = pixels.baseAddress! + y * w + x
+                        if let solid {
+                            Blit.solid(solid, coverage: cov, count: n, into: dst, mode: blendMode)
+                        } else {
+                            shader.shade(x: x, y: y, count: n, into: src.baseAddress!)
+                            Blit.shaded(src.baseAddress!, coverage: cov, count: n, into: dst, mode: blendMode)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Replaces every pixel inside the clip with `color` blended by `blendMode` (a full-canvas paint).
+    public mutating func paint(_ paint: Paint, opacity: Double = 1, blendMode: BlendMode = .sourceOver) {
+        fill(Path(rect: Rect(x: 0, y: 0, width: Double(width), height: Double(height))), with: paint,
+             opacity: opacity, blendMode: blendMode)
+    }
+
+    // MARK: Clipping
+
+    /// Narrows the clip to `path`. Pixel-aligned axis-aligned rectangles narrow a rectangle;
+    /// anything else builds a coverage mask (anti-aliased edges, nested clips multiply).
+    public mutating func clip(to path: Path, rule: FillRule = .nonZero, transform: Transform = .identity) {
+        clipStack.append(state)
+        if let r = pixelAlignedRect(path, transform) {
+            state.rect = (state.rect ?? pixmap.bounds).intersection(r)
+            return
+        }
+        let polys = path.flattened(transform: transform, tolerance: tolerance)
+        state.mask = Mask(polys, rule: rule, width: pixmap.width, height: pixmap.height,
+                          clip: clipBounds, previous: state.mask, rasterizer: rasterizer)
+    }
+
+    /// Restores the clip in force before the matching `clip(to:)`.
+    public mutating func restoreClip() {
+        if let last = clipStack.popLast() { state = last }
+    }
+
+    /// The number of clips currently pushed.
+    public var clipDepth: Int { clipStack.count }
+
+    private func pixelAlignedRect(_ path: Path, _ t: Transform) -> IntRect? {
+        guard t.isAxisAligned else { return nil }
+        let e = path.elements
+        guard e.count == 6 || e.count == 5, case .move = e[0] else { return nil }
+        var pts: [Point] = []
+        for el in e {
+            switch el {
+            case .move(let p), .line(let p): pts.append(t.apply(p))
+            case .close: break
+            default: return nil
+            }
+        }
+        guard pts.count == 4 || (pts.count == 5 && pts[4] == pts[0]) else { return nil }
+        let xs = Set(pts.prefix(4).map(\.x)), ys = Set(pts.prefix(4).map(\.y))
+        guard xs.count == 2, ys.count == 2, xs.allSatisfy({ $0 == $0.rounded() }), ys.allSatisfy({ $0 == $0.rounded() }) else { return nil }
+        // Each consecutive pair must differ in exactly one coordinate to be a rectangle.
+        for i in 0..<4 {
+            let a = pts[i], b = pts[(i + 1) % 4]
+            if (a.x != b.x) == (a.y != b.y) { return nil }
+        }
+        let r = Rect(corners: Point(xs.min()!, ys.min()!), Point(xs.max()!, ys.max()!))
+        return IntRect(enclosing: r)
+    }
+
+    // MARK: Layers
+
+    /// Starts an isolated layer: drawing goes to a transparent pixmap until `endLayer()`, which
+    /// composites it onto what was below with `opacity` and `blendMode`, through the clip in force now.
+    public mutating func beginLayer(opacity: Double = 1, blendMode: BlendMode = .sourceOver) {
+        let layer = Pixmap(width: pixmap.width, height: pixmap.height)!
+        layerStack.append(SavedLayer(parent: pixmap, opacity: opacity, blendMode: blendMode,
+                                     clip: state, clipDepth: clipStack.count))
+        pixmap = layer
+    }
+
+    /// Ends the innermost layer and composites it. Clips pushed inside the layer are popped.
+    public mutating func endLayer() {
+        guard let saved = layerStack.popLast() else { return }
+        while clipStack.count > saved.clipDepth { restoreClip() }
+        state = saved.clip
+        let layer = pixmap
+        pixmap = saved.parent
+        composite(layer, opacity: saved.opacity, blendMode: saved.blendMode)
+    }
+
+    /// The number of open layers.
+    public var layerDepth: Int { layerStack.count }
+
+    /// Composites a pixmap of the canvas's size onto it through the current clip.
+    public mutating func composite(_ layer: Pixmap, opacity: Double = 1, blendMode: BlendMode = .sourceOver) {
+        precondition(layer.width == width && layer.height == height, "layer size differs from canvas")
+        let area = blendMode.affectsTransparentSource ? (state.rect ?? pixmap.bounds).intersection(pixmap.bounds) : clipBounds
+        guard !area.isEmpty else { return }
+        let alpha = UInt32((clamp01(opacity) * 255).rounded())
+        let w = width
+        let mask = state.mask
+        if coverageScratch.count < w { coverageScratch = [UInt8](repeating: 0, count: w) }
+        pixmap.pixels.withUnsafeMutableBufferPointer { dst in
+            layer.pixels.withUnsafeBufferPointer { src in
+                if let mask {
+                    mask.values.withUnsafeBufferPointer { m in
+                        coverageScratch.withUnsafeMutableBufferPointer { cov in
+                            for y in area.y..<area.maxY {
+                                let off = y * w + area.x
+                                for i in 0..<area.width { cov[i] = UInt8(div255(UInt32(m[off + i]) * alpha)) }
+                                Blit.shaded(src.baseAddress! + off, coverage: cov.baseAddress!, count: area.width,
+                                            into: dst.baseAddress! + off, mode: blendMode)
+                            }
+                        }
+                    }
+                } else {
+                    for y in area.y..<area.maxY {
+                        let off = y * w + area.x
+                        Blit.row(src.baseAddress! + off, count: area.width, alpha: alpha,
+                                 into: dst.baseAddress! + off, mode: blendMode)
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,94 @@
+// PNG through libpng (see Sources/CPNG). The only Swift that touches libpng's pointers.
+import CPNG
+
+/// PNG encoding settings.
+public struct PNGOptions: Sendable, Hashable {
+    /// zlib level 0...9.
+    public var level: Int
+    /// Row filters libpng may choose from.
+    public var filters: Filters
+    /// zlib strategy.
+    public var strategy: Strategy
+    /// Write RGB without alpha when every pixel is opaque (smaller, same picture).
+    public var dropOpaqueAlpha: Bool
+
+    public enum Filters: String, Sendable, Hashable, CaseIterable { case none, sub, up, paeth, all, adaptive }
+    public enum Strategy: String, Sendable, Hashable, CaseIterable { case `default`, filtered, rle }
+
+    public init(level: Int, filters: Filters, strategy: Strategy, dropOpaqueAlpha: Bool = true) {
+        self.level = level; self.filters = filters; self.strategy = strategy; self.dropOpaqueAlpha = dropOpaqueAlpha
+    }
+
+    /// The fast default, chosen by `make bench`: see docs/ARCHITECTURE.md for the measurements.
+    public static let fast = PNGOptions(level: 1, filters: .up, strategy: .rle)
+    /// Smallest files: zlib 9 and libpng's adaptive filter choice.
+    public static let best = PNGOptions(level: 9, filters: .all, strategy: .default)
+    /// zlib's level 6 with adaptive filters: what most tools write.
+    public static let standard = PNGOptions(level: 6, filters: .all, strategy: .default)
+
+    var filterMask: Int32 {
+        switch filters {
+        case .none: return Int32(CPNG_FILTER_NONE)
+        case .sub: return Int32(CPNG_FILTER_SUB)
+        case .up: return Int32(CPNG_FILTER_UP)
+        case .paeth: return Int32(CPNG_FILTER_PAETH)
+        case .all: return Int32(CPNG_FILTER_NONE | CPNG_FILTER_SUB | CPNG_FILTER_UP |
+                                CPNG_FILTER_AVG | CPNG_FILTER_PAETH)
+        case .adaptive: return 0
+        }
+    }
+    var zlibStrategy: Int32 {
+        switch strategy { case .default: return 0; case .filtered: return 1; case .rle: return 3 }
+    }
+}
+
+public enum PNGCodec {
+    /// Encodes a pixmap as an 8-bit sRGB PNG.
+    public static func encode(_ pixmap: Pixmap, options: PNGOptions = .fast) throws -> [UInt8] {
+        let rgba = pixmap.straightRGBA()
+        let opaque = options.dropOpaqueAlpha && pixmap.pixels.allSatisfy { $0 >> 24 == 255 }
+        var out: UnsafeMutablePointer<UInt8>? = nil
+        var size = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let rc = rgba.withUnsafeBufferPointer { p in
+            cpng_encode_rgba(p.baseAddress, UInt32(pixmap.width), UInt32(pixmap.height), pixmap.width * 4,
+                             Int32(max(0, min(9, options.level))), options.filterMask, options.zlibStrategy,
+                             opaque ? 1 : 0, &out, &size, &message, message.count)
+        }
+        guard rc == 0, let out else { throw CodecError.encodeFailed(codec: "PNG", reason: cString(message)) }
+        defer { cpng_free(out) }
+        return Array(UnsafeBufferPointer(start: out, count: size))
+    }
+
+    /// The pixel size stored in a PNG header, without decoding.
+    public static func size(of data: [UInt8]) throws -> (width: Int, height: Int) {
+        var w: UInt32 = 0, h: UInt32 = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let rc = data.withUnsafeBufferPointer { cpng_read_size($0.baseAddress, $0.count, &w, &h, &message, message.count) }
+        guard rc == 0 else { throw CodecError.corrupt(codec: "PNG", reason: cString(message)) }
+        return (Int(w), Int(h))
+    }
+
+    /// Decodes any PNG (palette, grey, 16-bit, interlaced) into a premultiplied pixmap.
+    /// - Throws: `CodecError.tooLarge` before allocating when the image exceeds `maxPixels`;
+    ///   `CodecError.corrupt` with libpng's reason for anything else.
+    public static func decode(_ data: [UInt8], maxPixels: Int = ImageLimits.defaultMaxPixels) throws -> Pixmap {
+        var out: UnsafeMutablePointer<UInt8>? = nil
+        var w: UInt32 = 0, h: UInt32 = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let limit = min(maxPixels, Pixmap.maxPixels)
+        let rc = data.withUnsafeBufferPointer {
+            cpng_decode_rgba($0.baseAddress, $0.count, UInt64(limit), &out, &w, &h, &message, message.count)
+        }
+        if rc == 2 {
+            let size = try? self.size(of: data)
+            throw CodecError.tooLarge(width: size?.width ?? 0, height: size?.height ?? 0, limit: limit)
+        }
+        guard rc == 0, let out else { throw CodecError.corrupt(codec: "PNG", reason: cString(message)) }
+        defer { cpng_free(out) }
+        guard w > 0, h > 0, Int(w) <= Pixmap.maxDimension, Int(h) <= Pixmap.maxDimension else {
+            throw CodecError.tooLarge(width: Int(w), height: Int(h), limit: limit)
+        }
+        return Pixmap(width: Int(w), height: Int(h), straightRGBA: UnsafeBufferPointer(start: out, count: Int(w) * Int(h) * 4))
+    }
+}
