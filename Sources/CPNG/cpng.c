@@ -41,10 +41,24 @@ int cpng_read_size(const uint8_t *data, size_t size, uint32_t *width, uint32_t *
   return 0;
 }
 
+static uint32_t be32(const uint8_t *p) {
+  return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
+}
+
 int cpng_decode_rgba(const uint8_t *data, size_t size, uint64_t max_pixels, uint8_t **out,
                      uint32_t *width, uint32_t *height, char *error, size_t cap) {
   png_image image;
   *out = NULL;
+  /* The size is checked from IHDR (always the first chunk, at byte 8) before libpng reads any
+     further, so an image that lies about its size is refused without work or allocation. */
+  if (size >= 24 && png_sig_cmp((png_const_bytep)data, 0, 8) == 0 && memcmp(data + 12, "IHDR", 4) == 0) {
+    uint32_t w = be32(data + 16), h = be32(data + 20);
+    if ((uint64_t)w * (uint64_t)h > max_pixels) {
+      snprintf(error, cap, "image is %ux%u pixels, over the limit of %llu pixels",
+               w, h, (unsigned long long)max_pixels);
+      return 2;
+    }
+  }
   if (begin(&image, data, size, error, cap)) return 1;
   if (image.width == 0 || image.height == 0 ||
       (uint64_t)image.width * (uint64_t)image.height > max_pixels) {

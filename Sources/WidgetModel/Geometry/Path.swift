@@ -141,7 +141,12 @@ extension Path {
     /// A rounded rectangle. The radius is clamped to half the shorter side (circular) or to the
     /// largest radius whose continuous corners still fit (continuous).
     public init(roundedRect r: Rect, cornerRadius: Double, style: RoundedCornerStyle = .circular) {
-        self.init(roundedRect: r, cornerSize: Size(cornerRadius, cornerRadius), style: style)
+        // A single radius stays circular: both axes clamp to the shorter side.
+        var radius = Swift.max(0, Swift.min(cornerRadius, Swift.min(r.width, r.height) / 2))
+        if style == .continuous, radius < Swift.min(r.width, r.height) / 2 {
+            radius = Swift.min(radius, Swift.min(r.width, r.height) / 2 / continuousCornerExtent)
+        }
+        self.init(roundedRect: r, cornerSize: Size(radius, radius), style: style)
     }
 
     /// A rounded rectangle with elliptical corners of `cornerSize` (SwiftUI's `cornerSize:`).
@@ -230,7 +235,7 @@ extension Path {
         let start = Point(center.x + radius * cos(startAngle), center.y + radius * sin(startAngle))
         if currentPoint == nil { move(to: start) } else { addLine(to: start) }
         if sweep == 0 || radius <= 0 { return }
-        let pieces = Swift.max(1, Int((abs(sweep) / (Double.pi / 2)).rounded(.up) - 1e-9))
+        let pieces = Swift.max(1, Int((abs(sweep) / (Double.pi / 2) - 1e-9).rounded(.up)))
         let step = sweep / Double(pieces)
         // A cubic approximates an arc of angle θ with handles of length 4/3·tan(θ/4)·r.
         let handle = 4.0 / 3.0 * tan(step / 4) * radius

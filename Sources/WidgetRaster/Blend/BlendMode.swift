@@ -15,9 +15,9 @@
 //   copy            s
 // Alpha for the separable modes is αs + αd − αs·αd. Most modes leave the destination unchanged
 // for a transparent source and are linear in the (premultiplied) source, so partial coverage is
-// applied by scaling the source before blending. The three that clear or replace the destination
-// (destinationIn, sourceIn, copy) instead interpolate between the destination and the full blend
-// by coverage, as Skia does.
+// applied by scaling the source before blending. The ones that clear, replace or saturate
+// (destinationIn, sourceIn, copy, plusLighter) instead interpolate between the destination and
+// the full blend by coverage: the area-weighted mean of "covered" and "not covered".
 
 /// How a source pixel combines with the pixel below it.
 public enum BlendMode: String, Sendable, Hashable, CaseIterable {
@@ -27,13 +27,17 @@ public enum BlendMode: String, Sendable, Hashable, CaseIterable {
     /// True for modes that may change destination pixels where the source is transparent, so a
     /// layer must be composited over its whole area, not only where it has content.
     public var affectsTransparentSource: Bool { self == .destinationIn || self == .sourceIn || self == .copy }
+
+    /// Modes that are not linear in the source (they clear, replace or saturate), so partial
+    /// coverage must interpolate between the destination and the full blend.
+    var coverageByInterpolation: Bool { affectsTransparentSource || self == .plusLighter }
 }
 
 /// The blend of `s` onto `d` at partial coverage `c` (0...255).
 @inline(__always)
 func blendPixel(_ s: UInt32, _ d: UInt32, coverage c: UInt32, _ mode: BlendMode) -> UInt32 {
     if c == 255 { return blendPixel(s, d, mode) }
-    if mode.affectsTransparentSource { return lerpPixel256(d, blendPixel(s, d, mode), c + (c >> 7)) }
+    if mode.coverageByInterpolation { return lerpPixel256(d, blendPixel(s, d, mode), c + (c >> 7)) }
     return blendPixel(scalePixel(s, c), d, mode)
 }
 

@@ -81,8 +81,9 @@ public enum PNGCodec {
             cpng_decode_rgba($0.baseAddress, $0.count, UInt64(limit), &out, &w, &h, &message, message.count)
         }
         if rc == 2 {
-            let size = try? self.size(of: data)
-            throw CodecError.tooLarge(width: size?.width ?? 0, height: size?.height ?? 0, limit: limit)
+            let w = data.count >= 24 ? Int(data[16]) << 24 | Int(data[17]) << 16 | Int(data[18]) << 8 | Int(data[19]) : 0
+            let h = data.count >= 24 ? Int(data[20]) << 24 | Int(data[21]) << 16 | Int(data[22]) << 8 | Int(data[23]) : 0
+            throw CodecError.tooLarge(width: w, height: h, limit: limit)
         }
         guard rc == 0, let out else { throw CodecError.corrupt(codec: "PNG", reason: cString(message)) }
         defer { cpng_free(out) }

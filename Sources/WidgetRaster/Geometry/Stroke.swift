@@ -143,9 +143,11 @@ struct Stroker {
         case .round:
             var ring: [Point] = []
             let steps = Swift.max(8, Int((2 * Double.pi / arcStep).rounded(.up)))
+            let step = 2 * Double.pi / Double(steps)
+            let r = hw * (step / sin(step)).squareRoot()    // same area as the circle
             for i in 0..<steps {
-                let t = Double(i) / Double(steps) * 2 * Double.pi
-                ring.append(Point(p.x + hw * cos(t), p.y + hw * sin(t)))
+                let t = Double(i) * step
+                ring.append(Point(p.x + r * cos(t), p.y + r * sin(t)))
             }
             output.append(Polyline(points: ring, isClosed: true))
         }
@@ -179,8 +181,19 @@ struct Stroker {
         let cosPhi = d0.dot(d1)
         if abs(turn) < 1e-12 && cosPhi > 0 { out.append(a); return }
         if turn > 0 {
-            // Inner corner: run through the vertex; the overlap has the same winding.
-            out.append(a); out.append(cur); out.append(b); return
+            // Inner corner: the two offset edges cross at the inner miter point. When that point
+            // lies within both segments it is the exact boundary; otherwise (a thick stroke on
+            // short segments) the outline runs through the vertex, which only adds overlap of the
+            // same winding. The exact point is preferred because overlaps inside one pixel would
+            // count twice in the area-based coverage.
+            let denom = 1 + cosPhi
+            let reach = denom > 1e-9 ? hw * ((1 - cosPhi) / denom).squareRoot() : Double.infinity  // hw·tan(φ/2)
+            if reach <= Swift.min((cur - prev).length, (next - cur).length) {
+                out.append(cur + (n0 + n1) * (1 / denom))
+            } else {
+                out.append(a); out.append(cur); out.append(b)
+            }
+            return
         }
         var kind = style.lineJoin
         if smooth { kind = .miter }
@@ -210,13 +223,17 @@ struct Stroker {
     }
 
     /// Points strictly inside an arc of radius hw from the offset `from` through `sweep` radians.
+    /// The points sit at the radius that gives the polygon the same area as the arc's sector
+    /// (r·√(θ / sin θ) for a step θ), so round caps and joins lose no coverage to flattening.
     private func arc(_ out: inout [Point], center: Point, from v: Point, sweep: Double) {
         let steps = Int((abs(sweep) / arcStep).rounded(.up))
         guard steps > 1 else { return }
+        let step = abs(sweep) / Double(steps)
+        let r = hw * (step / sin(step)).squareRoot()
         let start = atan2(v.y, v.x)
         for i in 1..<steps {
             let t = start + sweep * Double(i) / Double(steps)
-            out.append(Point(center.x + hw * cos(t), center.y + hw * sin(t)))
+            out.append(Point(center.x + r * cos(t), center.y + r * sin(t)))
         }
     }
 
