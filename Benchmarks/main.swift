@@ -1,1 +1,92 @@
-print("bench")
+// `make bench`: median times of the raster core's hot paths, release build, one core.
+// Usage: widgetbench [runs] [name filter]. Figures are medians over repeated runs with min and
+// max, since the machines are noisy; compare ratios, not single numbers.
+import Foundation
+import WidgetModel
+import WidgetRaster
+
+let args = CommandLine.arguments
+let runs = args.count > 1 ? Int(args[1]) ?? 15 : 15
+let only = args.count > 2 ? args[2] : ""
+
+/// Runs `body` `runs` times after one warm-up and prints median, min, max and throughput.
+func bench(_ name: String, pixels: Int? = nil, extra: () -> String = { "" }, _ body: () -> Void) {
+    guard only.isEmpty || name.contains(only) else { return }
+    body()
+    var samples: [Double] = []
+    for _ in 0..<runs {
+        let t0 = DispatchTime.now().uptimeNanoseconds
+        body()
+        samples.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9)
+    }
+    samples.sort()
+    let median = samples[samples.count / 2]
+    var line = name.padding(toLength: 46, withPad: " ", startingAt: 0)
+    line += String(format: "median %8.2f ms  (min %7.2f, max %7.2f)", median * 1000, samples[0] * 1000, samples[samples.count - 1] * 1000)
+    if let pixels { line += String(format: "  %6.1f Mpx/s", Double(pixels) / median / 1e6) }
+    let e = extra()
+    print(line + (e.isEmpty ? "" : "  " + e))
+}
+
+let W = 1049, H = 1095    // systemLarge on iPhone 17 Pro at 3x
+print("widgetbench: raster core on a \(W)×\(H) canvas (systemLarge @3x), \(runs) runs each, one core")
+
+// 1,000 anti-aliased rounded rectangles with continuous corners, random sizes and translucent colours.
+struct LCG { var s: UInt64; mutating func next() -> Double { s = s &* 6364136223846793005 &+ 1442695040888963407; return Double(s >> 11) / Double(1 << 53) } }
+var lcg = LCG(s: 12345)
+let rects: [(Path, RGBA)] = (0..<1000).map { _ in
+    let w = 20 + lcg.next() * 180, h = 20 + lcg.next() * 180
+    let x = lcg.next() * (Double(W) - w), y = lcg.next() * (Double(H) - h)
+    let path = Path(roundedRect: Rect(x: x, y: y, width: w, height: h), cornerRadius: 4 + lcg.next() * 30, style: .continuous)
+    return (path, RGBA(red: lcg.next(), green: lcg.next(), blue: lcg.next(), alpha: 0.3 + 0.7 * lcg.next()))
+}
+func drawRects() -> Pixmap {
+    var canvas = Canvas(width: W, height: H)!
+    for (p, c) in rects { canvas.fill(p, with: .solid(c)) }
+    return canvas.pixmap
+}
+var scene = drawRects()
+bench("1,000 rounded rects (continuous, AA)", extra: { "" }) { scene = drawRects() }
+
+for sigma in [30.0, 8, 3] {
+    bench("Gaussian blur σ = \(Int(sigma)) px", pixels: W * H) { var p = scene; GaussianBlur.apply(to: &p, sigma: sigma) }
+}
+
+// The encoders get a glass-like frame (the blurred scene) and the sharp rect scene.
+var frame = scene
+GaussianBlur.apply(to: &frame, sigma: 30)
+for (label, image) in [("blurred frame", frame), ("rect scene", scene)] {
+    for (name, options) in [("PNG fast (default)", PNGOptions.fast), ("PNG zlib 1 paeth rle", PNGOptions(level: 1, filters: .paeth, strategy: .rle)),
+                            ("PNG zlib 6", PNGOptions.standard)] {
+        var bytes = 0
+        bench("\(name), \(label)", pixels: W * H, extra: { "\(bytes / 1024) KiB" }) {
+            bytes = (try? PNGCodec.encode(image, options: options).count) ?? 0
+        }
+    }
+}
+var jpegBytes = 0
+bench("JPEG q90 4:4:4, blurred frame", pixels: W * H, extra: { "\(jpegBytes / 1024) KiB" }) {
+    jpegBytes = (try? JPEGCodec.encode(frame, options: JPEGOptions(quality: 90)).count) ?? 0
+}
+
+// The PNG settings matrix behind `PNGOptions.fast` (run `widgetbench 9 png-matrix`).
+if only == "png-matrix" {
+    for (label, image) in [("blurred", frame), ("rects", scene)] {
+        for level in [1, 2, 3] {
+            for filters in PNGOptions.Filters.allCases {
+                for strategy in PNGOptions.Strategy.allCases {
+                    let o = PNGOptions(level: level, filters: filters, strategy: strategy)
+                    var bytes = 0
+                    var t: [Double] = []
+                    for _ in 0..<5 {
+                        let t0 = DispatchTime.now().uptimeNanoseconds
+                        bytes = (try? PNGCodec.encode(image, options: o).count) ?? 0
+                        t.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
+                    }
+                    t.sort()
+                    print(String(format: "%@ level %d %@ %@: %.1f ms %d KiB", label, level, filters.rawValue, strategy.rawValue, t[2], bytes / 1024))
+                }
+            }
+        }
+    }
+}

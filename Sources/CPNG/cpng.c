@@ -174,3 +174,11 @@ int cpng_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height, size_
 }
 
 void cpng_free(void *pointer) { free(pointer); }
+
+uint32_t cpng_adler32(uint32_t adler, const uint8_t *data, size_t size) {
+  return (uint32_t)adler32_z(adler, data, size);
+}
+
+uint32_t cpng_crc32(uint32_t crc, const uint8_t *data, size_t size) {
+  return (uint32_t)crc32_z(crc, data, size);
+}

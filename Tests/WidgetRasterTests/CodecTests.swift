@@ -24,6 +24,33 @@ final class CodecTests: XCTestCase {
         }
     }
 
+    func testFastEncoderRoundTripsEveryKindOfContent() throws {
+        // Noise (all literals), flat areas (long runs), both across several deflate blocks, with
+        // and without alpha; decoded by libpng, so the stream must be valid zlib and PNG.
+        var rng = TestRandom(seed: 11)
+        var noisy = Pixmap(width: 300, height: 400)!
+        for i in 0..<noisy.pixels.count { noisy.pixels[i] = randomPixel(&rng) }
+        let flat = Pixmap(width: 700, height: 500, color: RGBA(hex: "#12345678")!)!
+        var mixed = RasterDemo.sheet(scale: 1)
+        mixed.pixels[12345] = 0x8000_0040
+        let opaqueNoise = Pixmap(width: 257, height: 3, premultiplied: noisy.pixels.prefix(257 * 3).map { $0 | 0xFF00_0000 })
+        for image in [noisy, flat, mixed, opaqueNoise, Pixmap(width: 1, height: 1)!] {
+            let data = try PNGCodec.encode(image, options: .fast)
+            XCTAssertEqual(try PNGCodec.decode(data), image, "\(image.width)×\(image.height)")
+        }
+    }
+
+    func testHuffmanLengthsAreLimitedAndComplete() {
+        // Fibonacci frequencies force a very deep optimal tree.
+        var freq = [Int](repeating: 0, count: 40)
+        var a = 1, b = 1
+        for i in 0..<40 { freq[i] = a; (a, b) = (b, min(a + b, 1 << 40)) }
+        let lengths = HuffmanCode.codeLengths(freq, maxLength: 15)
+        XCTAssertLessThanOrEqual(Int(lengths.max()!), 15)
+        let kraft = lengths.reduce(0.0) { $0 + ($1 > 0 ? pow(2, -Double($1)) : 0) }
+        XCTAssertEqual(kraft, 1, accuracy: 1e-12)
+    }
+
     func testOpaqueImagesAreWrittenAsRGB() throws {
         let p = Pixmap(width: 8, height: 8, color: RGBA(hex: "#336699")!)!
         let data = try PNGCodec.encode(p)

@@ -32,4 +32,7 @@ enum {
   CPNG_FILTER_NONE = 0x08, CPNG_FILTER_SUB = 0x10, CPNG_FILTER_UP = 0x20,
   CPNG_FILTER_AVG = 0x40, CPNG_FILTER_PAETH = 0x80
 };
+/* zlib's checksums, for PNG writers that assemble chunks themselves. */
+uint32_t cpng_adler32(uint32_t adler, const uint8_t *data, size_t size);
+uint32_t cpng_crc32(uint32_t crc, const uint8_t *data, size_t size);
 #endif

@@ -3,41 +3,45 @@ import CPNG
 
 /// PNG encoding settings.
 public struct PNGOptions: Sendable, Hashable {
-    /// zlib level 0...9.
-    public var level: Int
-    /// Row filters libpng may choose from.
-    public var filters: Filters
-    /// zlib strategy.
-    public var strategy: Strategy
+    /// Which compressor writes the pixel data.
+    public var compressor: Compressor
     /// Write RGB without alpha when every pixel is opaque (smaller, same picture).
     public var dropOpaqueAlpha: Bool
 
+    public enum Compressor: Sendable, Hashable {
+        /// The built-in run-and-literal deflate encoder with Paeth filtering: the fast default.
+        case fast
+        /// libpng and zlib at `level` 0...9, with the given row filters and zlib strategy.
+        case zlib(level: Int, filters: Filters, strategy: Strategy)
+    }
     public enum Filters: String, Sendable, Hashable, CaseIterable { case none, sub, up, paeth, all, adaptive }
     public enum Strategy: String, Sendable, Hashable, CaseIterable { case `default`, filtered, rle }
 
+    public init(_ compressor: Compressor, dropOpaqueAlpha: Bool = true) {
+        self.compressor = compressor; self.dropOpaqueAlpha = dropOpaqueAlpha
+    }
     public init(level: Int, filters: Filters, strategy: Strategy, dropOpaqueAlpha: Bool = true) {
-        self.level = level; self.filters = filters; self.strategy = strategy; self.dropOpaqueAlpha = dropOpaqueAlpha
+        self.init(.zlib(level: level, filters: filters, strategy: strategy), dropOpaqueAlpha: dropOpaqueAlpha)
     }
 
-    /// The fast default, chosen by `make bench`: see docs/ARCHITECTURE.md for the measurements.
-    public static let fast = PNGOptions(level: 1, filters: .up, strategy: .rle)
-    /// Smallest files: zlib 9 and libpng's adaptive filter choice.
-    public static let best = PNGOptions(level: 9, filters: .all, strategy: .default)
-    /// zlib's level 6 with adaptive filters: what most tools write.
+    /// The default: the built-in encoder (see docs/ARCHITECTURE.md for the measurements).
+    public static let fast = PNGOptions(.fast)
+    /// zlib's level 6 with every filter: what most tools write.
     public static let standard = PNGOptions(level: 6, filters: .all, strategy: .default)
+    /// Smallest files: zlib 9 and every filter (for archives; slow).
+    public static let best = PNGOptions(level: 9, filters: .all, strategy: .default)
 
-    var filterMask: Int32 {
+    static func filterMask(_ filters: Filters) -> Int32 {
         switch filters {
         case .none: return Int32(CPNG_FILTER_NONE)
         case .sub: return Int32(CPNG_FILTER_SUB)
         case .up: return Int32(CPNG_FILTER_UP)
         case .paeth: return Int32(CPNG_FILTER_PAETH)
-        case .all: return Int32(CPNG_FILTER_NONE | CPNG_FILTER_SUB | CPNG_FILTER_UP |
-                                CPNG_FILTER_AVG | CPNG_FILTER_PAETH)
+        case .all: return Int32(CPNG_FILTER_NONE | CPNG_FILTER_SUB | CPNG_FILTER_UP | CPNG_FILTER_AVG | CPNG_FILTER_PAETH)
         case .adaptive: return 0
         }
     }
-    var zlibStrategy: Int32 {
+    static func zlibStrategy(_ strategy: Strategy) -> Int32 {
         switch strategy { case .default: return 0; case .filtered: return 1; case .rle: return 3 }
     }
 }
@@ -45,14 +49,17 @@ public struct PNGOptions: Sendable, Hashable {
 public enum PNGCodec {
     /// Encodes a pixmap as an 8-bit sRGB PNG.
     public static func encode(_ pixmap: Pixmap, options: PNGOptions = .fast) throws -> [UInt8] {
-        let rgba = pixmap.straightRGBA()
         let opaque = options.dropOpaqueAlpha && pixmap.pixels.allSatisfy { $0 >> 24 == 255 }
+        guard case .zlib(let level, let filters, let strategy) = options.compressor else {
+            return FastPNGEncoder.encode(pixmap, dropAlpha: opaque)
+        }
+        let rgba = pixmap.straightRGBA()
         var out: UnsafeMutablePointer<UInt8>? = nil
         var size = 0
         var message = [CChar](repeating: 0, count: 256)
         let rc = rgba.withUnsafeBufferPointer { p in
             cpng_encode_rgba(p.baseAddress, UInt32(pixmap.width), UInt32(pixmap.height), pixmap.width * 4,
-                             Int32(max(0, min(9, options.level))), options.filterMask, options.zlibStrategy,
+                             Int32(max(0, min(9, level))), PNGOptions.filterMask(filters), PNGOptions.zlibStrategy(strategy),
                              opaque ? 1 : 0, &out, &size, &message, message.count)
         }
         guard rc == 0, let out else { throw CodecError.encodeFailed(codec: "PNG", reason: cString(message)) }

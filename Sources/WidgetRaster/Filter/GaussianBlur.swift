@@ -25,27 +25,35 @@ public enum GaussianBlur {
     /// Blurs `pixmap` in place with standard deviation `sigma` pixels (both axes).
     public static func apply(to pixmap: inout Pixmap, sigma: Double, edge: BlurEdgeMode = .clamp) {
         guard sigma.isFinite, sigma > 0.3 else { return }
+        if sigma >= 6 {
+            applyDownsampled(to: &pixmap, sigma: sigma, edge: edge)
+            return
+        }
         var plane = FloatImage(pixmap)
         if sigma < 2 {
             plane.convolveExact(sigma: sigma, edge: edge)
-        } else if sigma < 6 {
-            plane.boxBlur(GaussianBlur.boxes(sigma: sigma), edge: edge)
         } else {
-            let k = sigma >= 24 ? (sigma >= 48 ? 8 : 4) : 2
-            let samplingVariance = Double(k * k - 1) / 12 + Double(k * k) / 6
-            let lowSigma = (Swift.max(0, sigma * sigma - samplingVariance)).squareRoot() / Double(k)
-            // Clamped edges are replicated at full resolution, as far as the blur reaches, before
-            // downsampling: a single edge pixel must extend outwards, not its block's average.
-            let boxes = GaussianBlur.boxes(sigma: lowSigma, passes: GaussianBlur.lowResolutionPasses)
-            let reach = edge == .clamp ? (boxes.reduce(0) { $0 + $1.reach } + 2) * k : 0
-            let source = reach > 0 ? plane.padded(by: reach) : plane
-            var small = source.downsampled(by: k, edge: edge)
-            if lowSigma >= 2 { small.boxBlur(boxes, edge: edge) }
-            else if lowSigma > 0.3 { small.convolveExact(sigma: lowSigma, edge: edge) }
-            let big = small.upsampled(by: k, toWidth: source.width, height: source.height, edge: edge)
-            plane = reach > 0 ? big.cropped(by: reach, width: plane.width, height: plane.height) : big
+            plane.boxBlur(GaussianBlur.boxes(sigma: sigma), edge: edge)
         }
         plane.store(into: &pixmap)
+    }
+
+    /// σ ≥ 6: average k×k blocks straight from the pixmap into a small float image (edges
+    /// replicated virtually, as far as the blur reaches), blur that, and interpolate back into
+    /// the pixmap. Full-resolution pixels are read once and written once; no full-size
+    /// temporary is allocated.
+    static func applyDownsampled(to pixmap: inout Pixmap, sigma: Double, edge: BlurEdgeMode) {
+        let k = sigma >= 24 ? (sigma >= 48 ? 8 : 4) : 2
+        let samplingVariance = Double(k * k - 1) / 12 + Double(k * k) / 6
+        let lowSigma = (Swift.max(0, sigma * sigma - samplingVariance)).squareRoot() / Double(k)
+        let boxes = GaussianBlur.boxes(sigma: lowSigma, passes: lowResolutionPasses)
+        // Clamped edges are replicated at full resolution before averaging: a single edge pixel
+        // must extend outwards, not its block's average. `pad` is a multiple of k.
+        let pad = edge == .clamp ? (boxes.reduce(0) { $0 + $1.reach } + 2) * k : 0
+        var small = FloatImage.downsampling(pixmap, by: k, pad: pad)
+        if lowSigma >= 2 { small.boxBlur(boxes, edge: edge) }
+        else if lowSigma > 0.3 { small.convolveExact(sigma: lowSigma, edge: edge) }
+        small.upsample(by: k, pad: pad, into: &pixmap, edge: edge)
     }
 
     /// Box passes at low resolution, where the image is k² times smaller: five passes follow the
@@ -107,11 +115,7 @@ struct FloatImage {
     func store(into p: inout Pixmap) {
         px.withUnsafeBufferPointer { src in
             p.pixels.withUnsafeMutableBufferPointer { out in
-                for i in 0..<out.count {
-                    let q = SIMD4<Int32>((src[i] + 0.5).rounded(.down).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255)))
-                    let a = UInt32(q[3])
-                    out[i] = min(UInt32(q[0]), a) | min(UInt32(q[1]), a) << 8 | min(UInt32(q[2]), a) << 16 | a << 24
-                }
+                for i in 0..<out.count { out[i] = FloatImage.quantize(src[i]) }
             }
         }
     }
@@ -279,25 +283,49 @@ struct FloatImage {
 
     // MARK: Resampling
 
-    /// Box average over k×k blocks (partial blocks at the right and bottom average what they hold,
-    /// or count transparent pixels beyond the edge in `.transparent` mode).
-    func downsampled(by k: Int, edge: BlurEdgeMode) -> FloatImage {
-        let sw = (width + k - 1) / k, sh = (height + k - 1) / k
+    /// Box-averages k×k blocks of `p`, seen as padded by `pad` pixels of replicated edge on each
+    /// side (`pad` = 0: no padding; partial blocks at the right and bottom count the missing
+    /// pixels as transparent).
+    static func downsampling(_ p: Pixmap, by k: Int, pad: Int) -> FloatImage {
+        let w = p.width, h = p.height
+        let pw = w + 2 * pad, ph = h + 2 * pad
+        let sw = (pw + k - 1) / k, sh = (ph + k - 1) / k
         var out = FloatImage(width: sw, height: sh)
-        let w = width, h = height
-        px.withUnsafeBufferPointer { src in
+        // Source column of each padded column; -1 past the right edge when unpadded.
+        let columns: [Int] = (0..<(sw * k)).map { x in
+            let sx = x - pad
+            if pad > 0 { return Swift.max(0, Swift.min(w - 1, sx)) }
+            return sx < w ? sx : -1
+        }
+        let norm = 1 / Float(k * k)
+        var acc = [SIMD4<UInt32>](repeating: .zero, count: sw)
+        p.pixels.withUnsafeBufferPointer { src in
             out.px.withUnsafeMutableBufferPointer { dst in
-                for sy in 0..<sh {
-                    let y0 = sy * k, y1 = Swift.min(h, y0 + k)
-                    for sx in 0..<sw {
-                        let x0 = sx * k, x1 = Swift.min(w, x0 + k)
-                        var acc = SIMD4<Float>.zero
-                        for y in y0..<y1 {
-                            let row = src.baseAddress! + y * w
-                            for x in x0..<x1 { acc += row[x] }
+                columns.withUnsafeBufferPointer { cols in
+                    acc.withUnsafeMutableBufferPointer { a in
+                        for sy in 0..<sh {
+                            a.update(repeating: .zero)
+                            for j in 0..<k {
+                                let y = sy * k + j - pad
+                                if pad == 0 && y >= h { break }
+                                let row = src.baseAddress! + Swift.max(0, Swift.min(h - 1, y)) * w
+                                for sx in 0..<sw {
+                                    var sum = SIMD4<UInt32>.zero
+                                    for i in 0..<k {
+                                        let c = cols[sx * k + i]
+                                        if c < 0 { break }
+                                        let v = row[c]
+                                        sum &+= SIMD4(v & 0xFF, (v >> 8) & 0xFF, (v >> 16) & 0xFF, v >> 24)
+                                    }
+                                    a[sx] &+= sum
+                                }
+                            }
+                            let o = dst.baseAddress! + sy * sw
+                            for sx in 0..<sw {
+                                let v = a[sx]
+                                o[sx] = SIMD4(Float(v[0]), Float(v[1]), Float(v[2]), Float(v[3])) * norm
+                            }
                         }
-                        let count = edge == .clamp ? (y1 - y0) * (x1 - x0) : k * k
-                        dst[sy * sw + sx] = acc / Float(count)
                     }
                 }
             }
@@ -305,44 +333,64 @@ struct FloatImage {
         return out
     }
 
-    /// Bilinear upsampling by k; low-resolution texel centres sit at k·(i + 0.5) in full pixels.
-    func upsampled(by k: Int, toWidth w: Int, height h: Int, edge: BlurEdgeMode) -> FloatImage {
-        var out = FloatImage(width: w, height: h)
-        let sw = width, sh = height
-        // Precompute the horizontal taps once per column.
-        var x0s = [Int](repeating: 0, count: w), x1s = [Int](repeating: 0, count: w), fxs = [Float](repeating: 0, count: w)
-        var x0Valid = [Float](repeating: 1, count: w), x1Valid = [Float](repeating: 1, count: w)
+    /// Bilinear upsampling by k into `p`, whose pixel (x, y) sits at (x + pad, y + pad) of the
+    /// padded image this one was made from. Low-resolution texel centres are at k·(i + 0.5).
+    func upsample(by k: Int, pad: Int, into p: inout Pixmap, edge: BlurEdgeMode) {
+        let w = p.width, h = p.height, sw = width, sh = height
+        let transparent = edge == .transparent && pad == 0
+        // Per output column: the left texel (−1...sw−1, already clamped) and the weight of the right one.
+        var x0s = [Int32](repeating: 0, count: w), fxs = [Float](repeating: 0, count: w)
         for x in 0..<w {
-            let s = (Double(x) + 0.5) / Double(k) - 0.5
+            let s = (Double(x + pad) + 0.5) / Double(k) - 0.5
             let f = s.rounded(.down)
-            let i0 = Int(f)
-            fxs[x] = Float(s - f)
-            x0s[x] = Swift.max(0, Swift.min(sw - 1, i0)); x1s[x] = Swift.max(0, Swift.min(sw - 1, i0 + 1))
-            if edge == .transparent { x0Valid[x] = i0 < 0 ? 0 : 1; x1Valid[x] = i0 + 1 >= sw ? 0 : 1 }
+            x0s[x] = Int32(Swift.max(-1, Swift.min(sw - 1, Int(f)))); fxs[x] = Float(s - f)
+            if Int(f) >= sw - 1 { fxs[x] = Int(f) >= sw ? 1 : fxs[x] }
         }
+        // One interpolated low-resolution row, with a transparent (or repeated) texel each side.
+        var line = [SIMD4<Float>](repeating: .zero, count: sw + 2)
         px.withUnsafeBufferPointer { src in
-            out.px.withUnsafeMutableBufferPointer { dst in
-                for y in 0..<h {
-                    let s = (Double(y) + 0.5) / Double(k) - 0.5
-                    let f = s.rounded(.down)
-                    let j0 = Int(f)
-                    let fy = Float(s - f)
-                    var wTop = 1 - fy, wBottom = fy
-                    if edge == .transparent { if j0 < 0 { wTop = 0 }; if j0 + 1 >= sh { wBottom = 0 } }
-                    let r0 = src.baseAddress! + Swift.max(0, Swift.min(sh - 1, j0)) * sw
-                    let r1 = src.baseAddress! + Swift.max(0, Swift.min(sh - 1, j0 + 1)) * sw
-                    let o = dst.baseAddress! + y * w
-                    for x in 0..<w {
-                        let fx = fxs[x]
-                        let wl = (1 - fx) * x0Valid[x], wr = fx * x1Valid[x]
-                        let top = r0[x0s[x]] * wl + r0[x1s[x]] * wr
-                        let bottom = r1[x0s[x]] * wl + r1[x1s[x]] * wr
-                        o[x] = top * wTop + bottom * wBottom
+            p.pixels.withUnsafeMutableBufferPointer { out in
+                line.withUnsafeMutableBufferPointer { ln in
+                    let l = ln.baseAddress! + 1
+                    for y in 0..<h {
+                        let s = (Double(y + pad) + 0.5) / Double(k) - 0.5
+                        let f = s.rounded(.down)
+                        let j0 = Int(f)
+                        let fy = Float(s - f)
+                        var wTop = 1 - fy, wBottom = fy
+                        if transparent { if j0 < 0 { wTop = 0 }; if j0 + 1 >= sh { wBottom = 0 } }
+                        let r0 = src.baseAddress! + Swift.max(0, Swift.min(sh - 1, j0)) * sw
+                        let r1 = src.baseAddress! + Swift.max(0, Swift.min(sh - 1, j0 + 1)) * sw
+                        let vt = SIMD4<Float>(repeating: wTop), vb = SIMD4<Float>(repeating: wBottom)
+                        for i in 0..<sw { l[i] = r0[i] * vt + r1[i] * vb }
+                        l[-1] = transparent ? .zero : l[0]
+                        l[sw] = transparent ? .zero : l[sw - 1]
+                        let o = out.baseAddress! + y * w
+                        x0s.withUnsafeBufferPointer { xs in
+                            fxs.withUnsafeBufferPointer { fs in
+                                for x in 0..<w {
+                                    let i = Int(xs[x])
+                                    let a = l[i], b = l[i + 1]
+                                    o[x] = FloatImage.quantize(a + (b - a) * SIMD4<Float>(repeating: fs[x]))
+                                }
+                            }
+                        }
                     }
                 }
             }
         }
-        return out
+    }
+
+    /// Rounds a premultiplied float pixel (components in 0...255) to packed RGBA8, keeping
+    /// colour ≤ alpha. Adding 1.5·2²³ puts the rounded integer in the low mantissa bits (round to
+    /// nearest even), which vectorises where a per-lane Float→Int conversion does not.
+    @inline(__always)
+    static func quantize(_ f: SIMD4<Float>) -> UInt32 {
+        let magic = SIMD4<Float>(repeating: 12_582_912)
+        let clamped = f.replacing(with: 0, where: f .< 0).replacing(with: 255, where: f .> 255)
+        let bits = unsafeBitCast(clamped + magic, to: SIMD4<UInt32>.self) & 0xFF
+        let a = bits[3]
+        return Swift.min(bits[0], a) | Swift.min(bits[1], a) << 8 | Swift.min(bits[2], a) << 16 | a << 24
     }
 }
 
