@@ -23,7 +23,7 @@ let package = Package(
         .executableTarget(name: "widgetctl", dependencies: ["WidgetModel", "WidgetRaster"]),
         // Benchmarks, run by `make bench` in release mode.
         .executableTarget(name: "widgetbench", dependencies: ["WidgetModel", "WidgetRaster"],
-                          path: "Benchmarks"),
+                          path: "Benchmarks", exclude: ["skia_compare.py"]),
 
         // Golden-image comparison shared by every test target.
         .target(name: "WidgetTestSupport", dependencies: ["WidgetRaster"], path: "Tests/WidgetTestSupport"),

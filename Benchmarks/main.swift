@@ -46,6 +46,26 @@ func drawRects() -> Pixmap {
     return canvas.pixmap
 }
 var scene = drawRects()
+
+// `widgetbench 0 dump-rects FILE` writes the 1,000 paths as JSON for skia_compare.py.
+if only == "dump-rects", args.count > 3 {
+    var items: [String] = []
+    for (path, c) in rects {
+        var ops: [String] = []
+        for e in path.elements {
+            switch e {
+            case .move(let p): ops.append("[\"M\",\(p.x),\(p.y)]")
+            case .line(let p): ops.append("[\"L\",\(p.x),\(p.y)]")
+            case .quad(let c1, let p): ops.append("[\"Q\",\(c1.x),\(c1.y),\(p.x),\(p.y)]")
+            case .cubic(let c1, let c2, let p): ops.append("[\"C\",\(c1.x),\(c1.y),\(c2.x),\(c2.y),\(p.x),\(p.y)]")
+            case .close: ops.append("[\"Z\"]")
+            }
+        }
+        items.append("{\"rgba\":[\(c.red),\(c.green),\(c.blue),\(c.alpha)],\"path\":[\(ops.joined(separator: ","))]}")
+    }
+    try! ("{\"width\":\(W),\"height\":\(H),\"shapes\":[" + items.joined(separator: ",\n") + "]}").write(toFile: args[3], atomically: true, encoding: .utf8)
+    exit(0)
+}
 bench("1,000 rounded rects (continuous, AA)", extra: { "" }) { scene = drawRects() }
 
 for sigma in [30.0, 8, 3] {

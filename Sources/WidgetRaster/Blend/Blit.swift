@@ -48,6 +48,48 @@ enum Blit {
         }
     }
 
+    /// Blends one colour over a run of `count` pixels that share one coverage value.
+    @inline(__always)
+    static func solidRun(_ color: UInt32, coverage c: UInt32, count: Int,
+                         into dst: UnsafeMutablePointer<UInt32>, mode: BlendMode) {
+        if mode == .sourceOver {
+            let s = c == 255 ? color : scalePixel(color, c)
+            if s >> 24 == 255 { dst.update(repeating: s, count: count); return }
+            if s == 0 { return }
+            sourceOverConstant(s, count: count, into: dst)
+            return
+        }
+        for i in 0..<count { dst[i] = blendPixel(color, dst[i], coverage: c, mode) }
+    }
+
+    /// Source-over of one translucent premultiplied colour onto `count` pixels, four at a time:
+    /// each SIMD lane holds one packed pixel, so the scalar two-channel trick runs unchanged.
+    @inline(__always)
+    static func sourceOverConstant(_ s: UInt32, count: Int, into dst: UnsafeMutablePointer<UInt32>) {
+        let ia = SIMD4<UInt32>(repeating: 255 &- (s >> 24))
+        let src = SIMD4<UInt32>(repeating: s)
+        let mask = SIMD4<UInt32>(repeating: 0x00FF_00FF), half = SIMD4<UInt32>(repeating: 0x0080_0080)
+        var i = 0
+        let raw = UnsafeMutableRawPointer(dst)
+        while i + 4 <= count {
+            let d = raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD4<UInt32>.self)
+            var rb = (d & mask) &* ia &+ half
+            rb = ((rb &+ ((rb &>> 8) & mask)) &>> 8) & mask
+            var ga = ((d &>> 8) & mask) &* ia &+ half
+            ga = (ga &+ ((ga &>> 8) & mask)) & ~mask
+            raw.storeBytes(of: src &+ (rb | ga), toByteOffset: i * 4, as: SIMD4<UInt32>.self)
+            i += 4
+        }
+        while i < count { dst[i] = sourceOver(s, dst[i]); i += 1 }
+    }
+
+    /// Blends shaded source pixels over a run that shares one coverage value.
+    @inline(__always)
+    static func shadedRun(_ src: UnsafePointer<UInt32>, coverage c: UInt32, count: Int,
+                          into dst: UnsafeMutablePointer<UInt32>, mode: BlendMode) {
+        row(src, count: count, alpha: c, into: dst, mode: mode)
+    }
+
     /// Blends a whole row of source pixels with a uniform coverage (layer compositing).
     static func row(_ src: UnsafePointer<UInt32>, count: Int, alpha: UInt32,
                     into dst: UnsafeMutablePointer<UInt32>, mode: BlendMode) {

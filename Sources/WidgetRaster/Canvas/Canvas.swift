@@ -89,39 +89,24 @@ public struct Canvas {
         let clip = clipBounds
         guard !clip.isEmpty, !polys.isEmpty else { return }
         let w = pixmap.width
-        let mask = state.mask
-        let solid = shader.solidColor
-        let aa = antiAlias
         if scratch.count < w { scratch = [UInt32](repeating: 0, count: w) }
         if coverageScratch.count < w { coverageScratch = [UInt8](repeating: 0, count: w) }
-        var scratch = self.scratch, covScratch = self.coverageScratch
-        self.scratch = []; self.coverageScratch = []
-        defer { self.scratch = scratch; self.coverageScratch = covScratch }
-        pixmap.pixels.withUnsafeMutableBufferPointer { pixels in
-            scratch.withUnsafeMutableBufferPointer { src in
-                covScratch.withUnsafeMutableBufferPointer { covBuf in
-                    rasterizer.rasterize(polys, rule: rule, clip: clip) { y, x, coverage in
-                        var cov = coverage.baseAddress!
-                        let n = coverage.count
-                        if mask != nil || !aa {
-                            let c = covBuf.baseAddress!
-                            c.update(from: cov, count: n)
-                            if !aa { for i in 0..<n { c[i] = c[i] >= 128 ? 255 : 0 } }
-                            if let mask {
-                                mask.values.withUnsafeBufferPointer { m in
-                                    let mr = m.baseAddress! + y * w + x
-                                    for i in 0..<n { c[i] = UInt8(div255(UInt32(c[i]) * UInt32(mr[i]))) }
-                                }
-                            }
-                            cov = UnsafePointer(c)
-                        }
-                        let dst = pixels.baseAddress! + y * w + x
-                        if let solid {
-                            Blit.solid(solid, coverage: cov, count: n, into: dst, mode: blendMode)
-                        } else {
-                            shader.shade(x: x, y: y, count: n, into: src.baseAddress!)
-                            Blit.shaded(src.baseAddress!, coverage: cov, count: n, into: dst, mode: blendMode)
-                        }
+        let mask = state.mask
+        let rasterizer = self.rasterizer
+        let aa = antiAlias
+        scratch.withUnsafeMutableBufferPointer { src in
+            coverageScratch.withUnsafeMutableBufferPointer { cov in
+                pixmap.pixels.withUnsafeMutableBufferPointer { pixels in
+                    func run(_ maskValues: UnsafePointer<UInt8>?) {
+                        var sink = PaintSink(pixels: pixels.baseAddress!, width: w, shader: shader, solid: shader.solidColor,
+                                             mode: blendMode, source: src.baseAddress!, coverage: cov.baseAddress!,
+                                             mask: maskValues, antiAlias: aa)
+                        rasterizer.rasterize(polys, rule: rule, clip: clip, into: &sink)
+                    }
+                    if let mask {
+                        mask.values.withUnsafeBufferPointer { run($0.baseAddress!) }
+                    } else {
+                        run(nil)
                     }
                 }
             }
@@ -235,6 +220,60 @@ public struct Canvas {
                     }
                 }
             }
+        }
+    }
+}
+
+/// Paints coverage from the rasterizer: the blitter of one fill.
+struct PaintSink: CoverageSink {
+    let pixels: UnsafeMutablePointer<UInt32>
+    let width: Int
+    let shader: Shader
+    let solid: UInt32?
+    let mode: BlendMode
+    /// Scratch for one row of shaded source pixels and one of coverage.
+    let source: UnsafeMutablePointer<UInt32>
+    let coverage: UnsafeMutablePointer<UInt8>
+    /// The clip mask, canvas-sized, when the clip is not a rectangle.
+    let mask: UnsafePointer<UInt8>?
+    let antiAlias: Bool
+
+    @inline(__always)
+    mutating func blend(y: Int, x: Int, coverage cov: UnsafeBufferPointer<UInt8>) {
+        var c = cov.baseAddress!
+        let n = cov.count
+        if mask != nil || !antiAlias {
+            if !antiAlias { for i in 0..<n { coverage[i] = c[i] >= 128 ? 255 : 0 } }
+            else { coverage.update(from: c, count: n) }
+            if let mask {
+                let m = mask + y * width + x
+                for i in 0..<n { coverage[i] = UInt8(div255(UInt32(coverage[i]) * UInt32(m[i]))) }
+            }
+            c = UnsafePointer(coverage)
+        }
+        let dst = pixels + y * width + x
+        if let solid {
+            Blit.solid(solid, coverage: c, count: n, into: dst, mode: mode)
+        } else {
+            shader.shade(x: x, y: y, count: n, into: source)
+            Blit.shaded(source, coverage: c, count: n, into: dst, mode: mode)
+        }
+    }
+
+    @inline(__always)
+    mutating func blend(y: Int, x: Int, count: Int, coverage c: UInt8) {
+        if mask != nil || (!antiAlias && c != 255) {
+            if !antiAlias && c < 128 { return }
+            coverage.update(repeating: antiAlias ? c : 255, count: count)
+            blend(y: y, x: x, coverage: UnsafeBufferPointer(start: coverage, count: count))
+            return
+        }
+        let dst = pixels + y * width + x
+        if let solid {
+            Blit.solidRun(solid, coverage: UInt32(c), count: count, into: dst, mode: mode)
+        } else {
+            shader.shade(x: x, y: y, count: count, into: source)
+            Blit.shadedRun(source, coverage: UInt32(c), count: count, into: dst, mode: mode)
         }
     }
 }

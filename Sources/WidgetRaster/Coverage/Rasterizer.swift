@@ -11,10 +11,11 @@
 // direction overlap *inside one pixel* the result is the usual approximation of area-based
 // rasterizers (FreeType, font-rs), exact everywhere else.
 //
-// Cost: O(bounding box) for the running sums, O(edge length) for accumulation. Rows keep the
-// range of cells they touched, so the sum only walks the part of each row that an edge touched
-// and the spans passed on are trimmed to it: a thin diagonal stroke across a big canvas costs
-// its length, not its bounding box.
+// Speed: every cell an edge touches is also marked in a bit-vector per row (as Blend2D does).
+// Between two touched cells the running sum cannot change, so the row is emitted as
+// alternating pieces: per-pixel coverage where edges pass, and constant runs in between. The
+// inside of a large shape costs nothing here, and the blitter fills it as one run (a plain store
+// for an opaque colour). Work is proportional to the length of the edges, not the area.
 import WidgetModel
 
 /// How overlapping or self-intersecting sub-paths decide what is inside.
@@ -23,20 +24,27 @@ public enum FillRule: String, Sendable, Hashable, CaseIterable {
     case evenOdd
 }
 
+/// Receives the coverage of one row, left to right, in pieces.
+public protocol CoverageSink {
+    /// Pixels x..<x+coverage.count of row y, each with its own coverage (0...255).
+    mutating func blend(y: Int, x: Int, coverage: UnsafeBufferPointer<UInt8>)
+    /// Pixels x..<x+count of row y, all with the same coverage (1...255).
+    mutating func blend(y: Int, x: Int, count: Int, coverage: UInt8)
+}
+
 /// Turns polygons into rows of 8-bit coverage. One per worker: it keeps its buffers between fills.
 public final class CoverageRasterizer {
     private var acc: [Float] = []
+    private var touched: [UInt64] = []
     private var rowMin: [Int32] = []
     private var rowMax: [Int32] = []
     private var coverage: [UInt8] = []
 
     public init() {}
 
-    /// Rasterizes the closed polygons in `polylines` (each is closed implicitly) within `clip`,
-    /// calling `span(y, x, coverage)` once per row that has any coverage, left to right, with
-    /// coverage values 0...255 for the pixels x..<x+coverage.count.
-    public func rasterize(_ polylines: [Polyline], rule: FillRule, clip: IntRect,
-                          span: (Int, Int, UnsafeBufferPointer<UInt8>) -> Void) {
+    /// Rasterizes the closed polygons in `polylines` (each is closed implicitly) within `clip`
+    /// and hands the coverage to `sink` row by row, top to bottom.
+    public func rasterize<Sink: CoverageSink>(_ polylines: [Polyline], rule: FillRule, clip: IntRect, into sink: inout Sink) {
         // Bounds of all points, snapped out to whole pixels and clipped.
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for line in polylines where line.points.count > 1 {
@@ -53,68 +61,123 @@ public final class CoverageRasterizer {
         guard !region.isEmpty else { return }
         let w = region.width, h = region.height
         let stride = w + 2
-        let needed = stride * h
-        if acc.count < needed { acc = [Float](repeating: 0, count: needed) }
+        let words = (stride + 63) / 64
+        if acc.count < stride * h { acc = [Float](repeating: 0, count: stride * h) }
+        if touched.count < words * h { touched = [UInt64](repeating: 0, count: words * h) }
         if rowMin.count < h {
             rowMin = [Int32](repeating: Int32.max, count: h)
             rowMax = [Int32](repeating: Int32.min, count: h)
         }
-        if coverage.count < w { coverage = [UInt8](repeating: 0, count: w) }
+        if coverage.count < stride { coverage = [UInt8](repeating: 0, count: stride) }
 
         let ox = Double(region.x), oy = Double(region.y)
         acc.withUnsafeMutableBufferPointer { accBuf in
-            rowMin.withUnsafeMutableBufferPointer { rmin in
-                rowMax.withUnsafeMutableBufferPointer { rmax in
-                    var edges = EdgeAccumulator(acc: accBuf.baseAddress!, rowMin: rmin.baseAddress!, rowMax: rmax.baseAddress!,
-                                                width: w, height: h, stride: stride)
-                    for line in polylines where line.points.count > 1 {
-                        let pts = line.points
-                        var prev = pts[pts.count - 1]
-                        for p in pts {
-                            edges.addClipped(Float(prev.x - ox), Float(prev.y - oy), Float(p.x - ox), Float(p.y - oy))
-                            prev = p
+            touched.withUnsafeMutableBufferPointer { bits in
+                rowMin.withUnsafeMutableBufferPointer { rmin in
+                    rowMax.withUnsafeMutableBufferPointer { rmax in
+                        var edges = EdgeAccumulator(acc: accBuf.baseAddress!, touched: bits.baseAddress!, words: words,
+                                                    rowMin: rmin.baseAddress!, rowMax: rmax.baseAddress!,
+                                                    width: w, height: h, stride: stride)
+                        for line in polylines where line.points.count > 1 {
+                            let pts = line.points
+                            var prev = pts[pts.count - 1]
+                            for p in pts {
+                                edges.addClipped(Float(prev.x - ox), Float(prev.y - oy), Float(p.x - ox), Float(p.y - oy))
+                                prev = p
+                            }
                         }
                     }
                 }
             }
         }
 
-        // Running sums, row by row, over the touched cells only.
         let evenOdd = rule == .evenOdd
+        @inline(__always) func toCoverage(_ sum: Float) -> UInt8 {
+            let a = abs(sum)
+            let c: Float
+            if evenOdd {
+                let m = a.truncatingRemainder(dividingBy: 2)
+                c = m > 1 ? 2 - m : m
+            } else {
+                c = min(a, 1)
+            }
+            return UInt8(c * 255 + 0.5)
+        }
         acc.withUnsafeMutableBufferPointer { accBuf in
-            coverage.withUnsafeMutableBufferPointer { covBuf in
-                let cov = covBuf.baseAddress!
-                for row in 0..<h {
-                    let lo = Int(rowMin[row]), hi0 = Int(rowMax[row])
-                    guard lo <= hi0 else { continue }
-                    rowMin[row] = Int32.max; rowMax[row] = Int32.min
-                    let hi = min(hi0, w - 1)
-                    let line = accBuf.baseAddress! + row * stride
-                    var sum: Float = 0
-                    var first = -1, last = -1
-                    if lo < w {
-                        for x in lo...hi {
-                            sum += line[x]
-                            let a = abs(sum)
-                            let c: Float
-                            if evenOdd {
-                                let m = a.truncatingRemainder(dividingBy: 2)
-                                c = m > 1 ? 2 - m : m
-                            } else {
-                                c = min(a, 1)
+            touched.withUnsafeMutableBufferPointer { bitsBuf in
+                coverage.withUnsafeMutableBufferPointer { covBuf in
+                    let cov = covBuf.baseAddress!
+                    for row in 0..<h {
+                        let lo = Int(rowMin[row]), hi = Int(rowMax[row])
+                        guard lo <= hi else { continue }
+                        rowMin[row] = Int32.max; rowMax[row] = Int32.min
+                        let line = accBuf.baseAddress! + row * stride
+                        let bits = bitsBuf.baseAddress! + row * words
+                        let y = region.y + row
+                        let lastWord = hi >> 6
+                        /// The first touched cell at or after `from`, or Int.max.
+                        @inline(__always) func nextTouched(_ from: Int) -> Int {
+                            var word = from >> 6
+                            if word > lastWord { return Int.max }
+                            var m = bits[word] & (~UInt64(0) << UInt64(from & 63))
+                            while m == 0 {
+                                word += 1
+                                if word > lastWord { return Int.max }
+                                m = bits[word]
                             }
-                            let v = UInt8(c * 255 + 0.5)
-                            cov[x] = v
-                            if v != 0 { if first < 0 { first = x }; last = x }
+                            return (word << 6) + m.trailingZeroBitCount
                         }
-                    }
-                    // Clear what this row touched (including the two guard cells) for the next fill.
-                    (line + lo).update(repeating: 0, count: min(hi0, w + 1) - lo + 1)
-                    if first >= 0 {
-                        span(region.y + row, region.x + first, UnsafeBufferPointer(start: cov + first, count: last - first + 1))
+                        @inline(__always) func isTouched(_ i: Int) -> Bool { (bits[i >> 6] >> UInt64(i & 63)) & 1 != 0 }
+                        var sum: Float = 0
+                        var x = lo                      // first cell not yet emitted
+                        var cell = nextTouched(lo)
+                        while cell <= hi {
+                            // Cells x..<cell are untouched: the coverage stays constant.
+                            if cell > x && x < w {
+                                let c = toCoverage(sum)
+                                if c != 0 { sink.blend(y: y, x: region.x + x, count: min(cell, w) - x, coverage: c) }
+                            }
+                            // A cluster of consecutive touched cells, each with its own coverage.
+                            var end = cell
+                            while end <= hi && isTouched(end) {
+                                sum += line[end]; line[end] = 0
+                                if end < w { cov[end] = toCoverage(sum) }
+                                end += 1
+                            }
+                            let visibleEnd = min(end, w)
+                            if visibleEnd > cell {
+                                sink.blend(y: y, x: region.x + cell, coverage: UnsafeBufferPointer(start: cov + cell, count: visibleEnd - cell))
+                            }
+                            x = end
+                            cell = nextTouched(end)
+                        }
+                        for k in (lo >> 6)...min(lastWord, words - 1) { bits[k] = 0 }
                     }
                 }
             }
+        }
+    }
+
+    /// Rasterizes into closures, for callers that only want per-pixel coverage (runs are expanded).
+    public func rasterize(_ polylines: [Polyline], rule: FillRule, clip: IntRect,
+                          span: (Int, Int, UnsafeBufferPointer<UInt8>) -> Void) {
+        withoutActuallyEscaping(span) { span in
+            var sink = ClosureSink(span: span)
+            rasterize(polylines, rule: rule, clip: clip, into: &sink)
+        }
+    }
+}
+
+/// Adapts a closure to `CoverageSink`, expanding runs into per-pixel coverage.
+struct ClosureSink: CoverageSink {
+    let span: (Int, Int, UnsafeBufferPointer<UInt8>) -> Void
+    var scratch: [UInt8] = []
+    mutating func blend(y: Int, x: Int, coverage: UnsafeBufferPointer<UInt8>) { span(y, x, coverage) }
+    mutating func blend(y: Int, x: Int, count: Int, coverage: UInt8) {
+        if scratch.count < count { scratch = [UInt8](repeating: 0, count: count) }
+        scratch.withUnsafeMutableBufferPointer { b in
+            b.baseAddress!.update(repeating: coverage, count: count)
+            span(y, x, UnsafeBufferPointer(start: b.baseAddress!, count: count))
         }
     }
 }
@@ -122,6 +185,8 @@ public final class CoverageRasterizer {
 /// Deposits signed areas of line segments into the accumulation buffer.
 struct EdgeAccumulator {
     let acc: UnsafeMutablePointer<Float>
+    let touched: UnsafeMutablePointer<UInt64>
+    let words: Int
     let rowMin: UnsafeMutablePointer<Int32>
     let rowMax: UnsafeMutablePointer<Int32>
     let width: Int, height: Int, stride: Int
@@ -202,9 +267,20 @@ struct EdgeAccumulator {
         }
     }
 
+    /// Marks cells lo...hi of row y as touched.
     @inline(__always)
     private func touch(_ y: Int, _ lo: Int, _ hi: Int) {
         if Int32(lo) < rowMin[y] { rowMin[y] = Int32(lo) }
         if Int32(hi) > rowMax[y] { rowMax[y] = Int32(hi) }
+        let bits = touched + y * words
+        var w0 = lo >> 6
+        let w1 = hi >> 6
+        let first = ~UInt64(0) << UInt64(lo & 63)
+        let last = ~UInt64(0) >> UInt64(63 - (hi & 63))
+        if w0 == w1 { bits[w0] |= first & last; return }
+        bits[w0] |= first
+        w0 += 1
+        while w0 < w1 { bits[w0] = ~0; w0 += 1 }
+        bits[w1] |= last
     }
 }
