@@ -5,6 +5,7 @@ SWIFT ?= swift
 APT_PACKAGES := pkg-config zlib1g-dev libpng-dev libjpeg-dev libfreetype-dev libharfbuzz-dev \
                 fonts-inter fonts-dejavu-core
 RENDER_DIR ?= renders
+BENCH_RUNS ?= 15
 
 .PHONY: deps build test render bench clean
 
@@ -30,9 +31,13 @@ render: deps
 	$(SWIFT) build -c release --product widgetctl
 	.build/release/widgetctl demo --out $(RENDER_DIR)/demo
 
+# Release build; prints medians with min/max. If skia-python happens to be installed, the same
+# 1,000 paths are also drawn with Skia for comparison (it is never a dependency).
 bench: deps
 	$(SWIFT) build -c release --product widgetbench
-	.build/release/widgetbench
+	.build/release/widgetbench $(BENCH_RUNS)
+	@.build/release/widgetbench 0 dump-rects .build/bench-rects.json >/dev/null && \
+	  python3 Benchmarks/skia_compare.py .build/bench-rects.json $(BENCH_RUNS) 2>/dev/null || true
 
 clean:
 	rm -rf .build $(RENDER_DIR)
