@@ -14,11 +14,13 @@ let package = Package(
         // longjmp from either library never crosses a Swift frame.
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
 
         // Pure Swift: geometry, colour, (later) the widget model, spec and DSL. No pixels, no C.
         .target(name: "WidgetModel"),
         // Pixels: raster core, compositor, codecs.
-        .target(name: "WidgetRaster", dependencies: ["WidgetModel", "CPNG", "CJPEG"]),
+        .target(name: "WidgetRaster", dependencies: ["WidgetModel", "CPNG", "CJPEG", "CFreeType", "CHarfBuzz"]),
         // The thin command-line front end.
         .executableTarget(name: "widgetctl", dependencies: ["WidgetModel", "WidgetRaster"]),
         // Benchmarks, run by `make bench` in release mode.
