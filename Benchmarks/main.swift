@@ -110,3 +110,23 @@ if only == "png-matrix" {
         }
     }
 }
+
+// Text: shaping and drawing 1,000 short labels (a widget's worth of text is 5–20).
+do {
+    let engine = TextLayoutEngine()
+    let words = ["72°", "Cupertino", "Mostly Sunny", "H:78° L:61°", "9:41", "Up Next", "Team Sync", "3:30 PM",
+                 "AAPL", "+1.24%", "Move", "320/500 CAL", "Exercise", "Stand", "Battery 82%", "Messages"]
+    let styles: [FontSpec] = [.style(.largeTitle), .style(.headline), .style(.body), .style(.caption), FontSpec(size: 44, weight: .light)]
+    let labels = (0..<1000).map { (words[$0 % words.count] + ($0 % 7 == 0 ? " \($0)" : ""), styles[$0 % styles.count]) }
+    var layouts: [TextLayout] = []
+    bench("shape 1,000 short labels", extra: { "" }) {
+        layouts = labels.map { try! engine.layout($0.0, options: TextOptions(font: $0.1, displayScale: 3)) }
+    }
+    layouts = labels.map { try! engine.layout($0.0, options: TextOptions(font: $0.1, displayScale: 3)) }
+    bench("draw 1,000 short labels (3x)", extra: { "" }) {
+        var c = Canvas(width: W, height: H)!
+        for (i, l) in layouts.enumerated() {
+            c.draw(l, at: Point(Double(i % 5) * 70, Double(i / 5 % 60) * 6), with: .solid(.black), transform: .scale(3))
+        }
+    }
+}

@@ -8,8 +8,8 @@ enum DemoCommand {
     USAGE: widgetctl demo [--out DIR] [--scale S]
 
     OPTIONS:
-      --out DIR     Folder to write raster-demo.png into (default: renders/demo).
-      --scale S     Pixel scale, 0.25...4 (default: 1, 960×640 px).
+      --out DIR     Folder to write raster-demo.png and text-demo.png into (default: renders/demo).
+      --scale S     Pixel scale of the raster sheet, 0.25...4 (default: 1, 960×640 px).
     """
 
     static func run(_ args: [String]) throws -> Int32 {
@@ -31,12 +31,18 @@ enum DemoCommand {
             }
             i += 1
         }
-        let start = Date()
-        let sheet = RasterDemo.sheet(scale: scale)
-        let url = URL(fileURLWithPath: out).appendingPathComponent("raster-demo.png")
-        try writeAtomically(try PNGCodec.encode(sheet), to: url)
-        let ms = Int(Date().timeIntervalSince(start) * 1000)
-        print("wrote \(url.path) (\(sheet.width)×\(sheet.height) px, \(ms) ms)")
+        let sheets: [(String, () throws -> Pixmap)] = [
+            ("raster-demo.png", { RasterDemo.sheet(scale: scale) }),
+            ("text-demo.png", { try RasterDemo.textSheet() }),
+        ]
+        for (name, draw) in sheets {
+            let start = Date()
+            let sheet = try draw()
+            let url = URL(fileURLWithPath: out).appendingPathComponent(name)
+            try writeAtomically(try PNGCodec.encode(sheet), to: url)
+            let ms = Int(Date().timeIntervalSince(start) * 1000)
+            print("wrote \(url.path) (\(sheet.width)×\(sheet.height) px, \(ms) ms)")
+        }
         return 0
     }
 }
