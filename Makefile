@@ -3,7 +3,8 @@
 
 SWIFT ?= swift
 APT_PACKAGES := pkg-config zlib1g-dev libpng-dev libjpeg-dev libfreetype-dev libharfbuzz-dev \
-                fonts-inter fonts-dejavu-core fonts-dejavu-extra
+                fonts-inter fonts-dejavu-core fonts-dejavu-extra \
+                fonts-materialdesignicons-webfont
 RENDER_DIR ?= renders
 BENCH_RUNS ?= 15
 

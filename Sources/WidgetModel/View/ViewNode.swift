@@ -1,0 +1,250 @@
+// The view tree after resolution: what one variant of a widget draws, with every value concrete
+// (placeholders filled, colours resolved for the colour scheme, If/Switch/ForEach expanded,
+// inherited text and accent attributes pushed down to the leaves). The spec resolver and the
+// SwiftUI-compatible DSL both produce it; layout and rendering consume it. Plain data, like
+// usvg's tree.
+import Foundation
+
+/// SwiftUI's `UnitPoint`: a point in a view's bounds, (0, 0) top-leading to (1, 1) bottom-trailing.
+public struct UnitPoint: Sendable, Hashable {
+    public var x: Double, y: Double
+    public init(x: Double, y: Double) { self.x = x; self.y = y }
+    public static let topLeading = UnitPoint(x: 0, y: 0), top = UnitPoint(x: 0.5, y: 0), topTrailing = UnitPoint(x: 1, y: 0)
+    public static let leading = UnitPoint(x: 0, y: 0.5), center = UnitPoint(x: 0.5, y: 0.5), trailing = UnitPoint(x: 1, y: 0.5)
+    public static let bottomLeading = UnitPoint(x: 0, y: 1), bottom = UnitPoint(x: 0.5, y: 1), bottomTrailing = UnitPoint(x: 1, y: 1)
+    public static let named: [String: UnitPoint] = [
+        "topLeading": .topLeading, "top": .top, "topTrailing": .topTrailing, "leading": .leading, "center": .center,
+        "trailing": .trailing, "bottomLeading": .bottomLeading, "bottom": .bottom, "bottomTrailing": .bottomTrailing,
+    ]
+}
+
+/// How a colour, gradient or hierarchical style paints (SwiftUI's `ShapeStyle`), resolved.
+public enum ShapeStyle: Sendable, Hashable {
+    case color(RGBA)
+    case linearGradient([GradientStopValue], start: UnitPoint, end: UnitPoint)
+    case radialGradient([GradientStopValue], center: UnitPoint, startRadius: Double, endRadius: Double)
+    case angularGradient([GradientStopValue], center: UnitPoint, startAngle: Double, endAngle: Double)
+
+    /// The style with its opacity multiplied by `k`.
+    public func opacity(_ k: Double) -> ShapeStyle {
+        switch self {
+        case .color(let c): return .color(c.opacity(k))
+        case .linearGradient(let s, let a, let b): return .linearGradient(s.map { $0.opacity(k) }, start: a, end: b)
+        case .radialGradient(let s, let c, let r0, let r1): return .radialGradient(s.map { $0.opacity(k) }, center: c, startRadius: r0, endRadius: r1)
+        case .angularGradient(let s, let c, let a0, let a1): return .angularGradient(s.map { $0.opacity(k) }, center: c, startAngle: a0, endAngle: a1)
+        }
+    }
+
+    /// The colours it uses (for checks that look at hue).
+    public var colors: [RGBA] {
+        switch self {
+        case .color(let c): return [c]
+        case .linearGradient(let s, _, _), .radialGradient(let s, _, _, _), .angularGradient(let s, _, _, _): return s.map(\.color)
+        }
+    }
+}
+
+/// A resolved gradient stop.
+public struct GradientStopValue: Sendable, Hashable {
+    public var color: RGBA
+    public var location: Double
+    public init(color: RGBA, location: Double) { self.color = color; self.location = location }
+    func opacity(_ k: Double) -> GradientStopValue { GradientStopValue(color: color.opacity(k), location: location) }
+}
+
+/// SwiftUI's shapes.
+public enum ShapeKind: Sendable, Hashable {
+    case rectangle
+    case roundedRectangle(cornerRadius: Double, style: RoundedCornerStyle)
+    case capsule(style: RoundedCornerStyle)
+    case circle
+    case ellipse
+    /// SVG path data in the view's own coordinate space (points), scaled to fit the frame when
+    /// `fitsFrame`.
+    case path(Path, fitsFrame: Bool)
+    /// The widget's own shape, inset by the distance to the widget's edge.
+    case containerRelative
+}
+
+/// How an image is drawn in accented mode (WidgetKit's `WidgetAccentedRenderingMode`).
+public enum AccentedRenderingMode: String, Sendable, Hashable, CaseIterable {
+    case accented, desaturated, accentedDesaturated, fullColor
+}
+
+/// Horizontal, vertical and two-axis alignment.
+public enum HorizontalAlignment: String, Sendable, Hashable, CaseIterable { case leading, center, trailing }
+public enum VerticalAlignment: String, Sendable, Hashable, CaseIterable { case top, center, bottom, firstTextBaseline, lastTextBaseline }
+public struct Alignment: Sendable, Hashable {
+    public var horizontal: HorizontalAlignment
+    public var vertical: VerticalAlignment
+    public init(_ h: HorizontalAlignment, _ v: VerticalAlignment) { horizontal = h; vertical = v }
+    public static let center = Alignment(.center, .center), topLeading = Alignment(.leading, .top)
+    public static let named: [String: Alignment] = [
+        "topLeading": Alignment(.leading, .top), "top": Alignment(.center, .top), "topTrailing": Alignment(.trailing, .top),
+        "leading": Alignment(.leading, .center), "center": .center, "trailing": Alignment(.trailing, .center),
+        "bottomLeading": Alignment(.leading, .bottom), "bottom": Alignment(.center, .bottom), "bottomTrailing": Alignment(.trailing, .bottom),
+    ]
+}
+
+/// Text drawing attributes inherited from enclosing modifiers.
+public struct TextAttributes: Sendable, Hashable {
+    public var font: FontSpec = .body
+    public var style: ShapeStyle? = nil          // nil: the primary label colour
+    public var lineLimit: Int? = nil
+    public var alignment: TextAlignment = .leading
+    public var minimumScaleFactor: Double = 1
+    public var truncation: TruncationMode = .tail
+    public var tracking: Double = 0
+    public var lineSpacing: Double = 0
+    public init() {}
+}
+
+/// Where a node came from, for messages and `check`.
+public struct SourceRef: Sendable, Hashable {
+    public var path: String
+    public var line: Int
+    public var column: Int
+    public init(path: String = "", line: Int = 0, column: Int = 0) { self.path = path; self.line = line; self.column = column }
+}
+
+/// An image source.
+public enum ImageSource: Sendable, Hashable {
+    /// An SF Symbol name (mapped onto the open icon set).
+    case system(String)
+    /// Decoded pixels (from an asset or a file), with the points-per-pixel it was declared at.
+    case bitmap(ImageData)
+}
+
+/// Decoded image pixels: straight RGBA8, row-major, shared by reference.
+public final class ImageData: @unchecked Sendable, Hashable {
+    public let width: Int, height: Int
+    public let rgba: [UInt8]
+    /// Pixels per point (2 for "@2x" files).
+    public let scale: Double
+    public let name: String
+    public init(width: Int, height: Int, rgba: [UInt8], scale: Double, name: String) {
+        self.width = width; self.height = height; self.rgba = rgba; self.scale = scale; self.name = name
+    }
+    public static func == (a: ImageData, b: ImageData) -> Bool { a === b }
+    public func hash(into h: inout Hasher) { h.combine(ObjectIdentifier(self)) }
+}
+
+/// The kinds of view.
+public indirect enum ViewKind: Sendable {
+    case vstack(alignment: HorizontalAlignment, spacing: Double?, children: [ViewNode])
+    case hstack(alignment: VerticalAlignment, spacing: Double?, children: [ViewNode])
+    case zstack(alignment: Alignment, children: [ViewNode])
+    case text(String, TextAttributes)
+    case image(ImageSource, ImageOptions)
+    /// A colour or gradient view: fills whatever frame it gets.
+    case fill(ShapeStyle)
+    case shape(ShapeKind, ShapePaint)
+    case spacer(minLength: Double?)
+    case divider(RGBA)
+    case gauge(GaugeValue)
+    case progress(GaugeValue)
+    case accessoryWidgetBackground
+    case empty
+}
+
+/// Image options.
+public struct ImageOptions: Sendable, Hashable {
+    public var resizable = false
+    /// Symbol size comes from the font; tint from the foreground style.
+    public var font: FontSpec = .body
+    public var style: ShapeStyle? = nil
+    public var accentedMode: AccentedRenderingMode? = nil
+    public init() {}
+}
+
+/// How a shape is painted.
+public struct ShapePaint: Sendable, Hashable {
+    /// nil: filled with the foreground style (SwiftUI's default for a bare shape).
+    public var fill: ShapeStyle?
+    public var stroke: (style: ShapeStyle, stroke: StrokeOptions)?
+    public var trim: (from: Double, to: Double)?
+    public init(fill: ShapeStyle? = nil) { self.fill = fill }
+
+    public static func == (a: ShapePaint, b: ShapePaint) -> Bool {
+        a.fill == b.fill && a.stroke?.style == b.stroke?.style && a.stroke?.stroke == b.stroke?.stroke
+            && a.trim?.from == b.trim?.from && a.trim?.to == b.trim?.to
+    }
+    public func hash(into h: inout Hasher) { h.combine(fill) }
+}
+
+/// Stroke parameters as the spec gives them.
+public struct StrokeOptions: Sendable, Hashable {
+    public var lineWidth: Double = 1
+    public var lineCap: String = "butt"
+    public var lineJoin: String = "miter"
+    public var dash: [Double] = []
+    public var dashPhase: Double = 0
+    /// `strokeBorder`: the stroke lies inside the shape's edge.
+    public var inset = false
+    public init() {}
+}
+
+/// A gauge or progress view.
+public struct GaugeValue: Sendable, Hashable {
+    public var value: Double
+    public var lower: Double
+    public var upper: Double
+    /// "linear", "circular", "accessoryCircular", "accessoryCircularCapacity", "accessoryLinear", …
+    public var style: String
+    public var tint: ShapeStyle?
+    public var label: String?
+    public init(value: Double, lower: Double = 0, upper: Double = 1, style: String = "linear", tint: ShapeStyle? = nil, label: String? = nil) {
+        self.value = value; self.lower = lower; self.upper = upper; self.style = style; self.tint = tint; self.label = label
+    }
+    public var fraction: Double { upper > lower ? max(0, min(1, (value - lower) / (upper - lower))) : 0 }
+}
+
+/// Modifiers that affect layout or drawing, in the order they wrap the view (innermost first).
+public enum LayoutModifier: Sendable {
+    case padding(EdgeInsets)
+    case frame(width: Double?, height: Double?, alignment: Alignment)
+    case flexibleFrame(minWidth: Double?, idealWidth: Double?, maxWidth: Double?,
+                       minHeight: Double?, idealHeight: Double?, maxHeight: Double?, alignment: Alignment)
+    case background(ViewNode, alignment: Alignment)
+    case overlay(ViewNode, alignment: Alignment)
+    case clipShape(ShapeKind)
+    case opacity(Double)
+    case shadow(color: RGBA, radius: Double, x: Double, y: Double)
+    case offset(x: Double, y: Double)
+    case rotation(degrees: Double)
+    case fixedSize(horizontal: Bool, vertical: Bool)
+    case layoutPriority(Double)
+    case aspectRatio(Double?, contentMode: String)
+    case luminanceToAlpha
+    case glassEffect(variant: String, tint: RGBA?, shape: ShapeKind)
+    case redacted
+}
+
+/// A view in the resolved tree.
+public struct ViewNode: Sendable {
+    public var kind: ViewKind
+    public var modifiers: [LayoutModifier]
+    /// Inside a `widgetAccentable()` subtree (inherited downwards, no opting out).
+    public var accentable: Bool
+    public var source: SourceRef
+
+    public init(_ kind: ViewKind, modifiers: [LayoutModifier] = [], accentable: Bool = false, source: SourceRef = SourceRef()) {
+        self.kind = kind; self.modifiers = modifiers; self.accentable = accentable; self.source = source
+    }
+}
+
+/// A resolved widget variant: its content, its container background, and its configuration.
+public struct ResolvedWidget: Sendable {
+    public var content: ViewNode
+    /// The `containerBackground(for: .widget)` view, if any.
+    public var containerBackground: ViewNode?
+    public var contentMarginsDisabled: Bool
+    public var containerBackgroundRemovable: Bool
+    public var environment: WidgetEnvironment
+    public init(content: ViewNode, containerBackground: ViewNode?, contentMarginsDisabled: Bool,
+                containerBackgroundRemovable: Bool, environment: WidgetEnvironment) {
+        self.content = content; self.containerBackground = containerBackground
+        self.contentMarginsDisabled = contentMarginsDisabled
+        self.containerBackgroundRemovable = containerBackgroundRemovable; self.environment = environment
+    }
+}
