@@ -49,6 +49,9 @@ public struct SpecResolver {
 struct Context {
     var scope: PlaceholderScope
     var text = TextAttributes()
+    /// The foreground style set by a `foregroundStyle` modifier (nil: the system label colours).
+    /// Hierarchical styles (.secondary, …) derive from it, as SwiftUI's do.
+    var foreground: ShapeStyle? = nil
     var accentable = false
     var tint: ShapeStyle? = nil
     var depth = 0
@@ -263,10 +266,18 @@ final class Run {
         if ctx.depth > resolver.spec.limits.maxDepth { throw fail(node, "views nested deeper than \(resolver.spec.limits.maxDepth) levels") }
         let type = node["type"]?.string ?? ""
         switch type {
-        case "If": return try resolveIf(node, ctx)
-        case "Switch": return try resolveSwitch(node, ctx)
-        case "ForEach": return try resolveForEach(node, ctx)
-        default: return [try resolveView(node, type: type, ctx)]
+        case "If", "Switch", "ForEach":
+            // Modifiers on a control node apply to whatever it produces (each element of a ForEach).
+            let pass = try modifierPass(node, type: type, ctx)
+            let nodes: [ViewNode]
+            switch type {
+            case "If": nodes = try resolveIf(node, pass.context)
+            case "Switch": nodes = try resolveSwitch(node, pass.context)
+            default: nodes = try resolveForEach(node, pass.context)
+            }
+            return nodes.map { var n = $0; n.modifiers += pass.layout; return n }
+        default:
+            return [try resolveView(node, type: type, ctx)]
         }
     }
 
@@ -373,6 +384,23 @@ final class Run {
 
     /// A view node: modifiers walked from the outside in, then the view itself.
     func resolveView(_ node: JSONNode, type: String, _ ctxIn: Context) throws -> ViewNode {
+        let pass = try modifierPass(node, type: type, ctxIn)
+        let kind = try core(node, type: type, pass.context, shapePaint: pass.shapePaint, image: pass.image)
+        return ViewNode(kind, modifiers: pass.layout, accentable: pass.context.accentable, source: ref(node))
+    }
+
+    struct ModifierPass {
+        var context: Context
+        /// Layout modifiers, innermost first.
+        var layout: [LayoutModifier]
+        var shapePaint: ShapePaint
+        var image: ImageOptions
+    }
+
+    /// Walks a node's modifiers from the outermost in: environment modifiers change the context its
+    /// content sees, the others become layout modifiers (whose own content sees the context as it
+    /// is at their position).
+    func modifierPass(_ node: JSONNode, type: String, _ ctxIn: Context) throws -> ModifierPass {
         var ctx = ctxIn
         var layout: [LayoutModifier] = []          // outermost first while collecting
         var shapePaint = ShapePaint()
@@ -389,7 +417,10 @@ final class Run {
             case "fontWeight": ctx.text.font.weight = try enumValue(arg, FontWeight.self, ctx, what: "weight")
             case "bold": if try arg.bool ?? bool(arg, ctx) { ctx.text.font.weight = max(ctx.text.font.weight, .bold) }
             case "italic": if try arg.bool ?? bool(arg, ctx) { ctx.text.font.italic = true }
-            case "foregroundStyle", "foregroundColor": ctx.text.style = try foreground(arg, ctx)
+            case "foregroundStyle", "foregroundColor":
+                let style = try foreground(arg, ctx)
+                ctx.text.style = style
+                if !(arg.string.map(Run.hierarchical.keys.contains) ?? false) { ctx.foreground = style }
             case "tint": ctx.tint = try shapeStyle(arg, ctx)
             case "lineLimit": ctx.text.lineLimit = arg.isNull ? nil : max(1, Int(try number(arg, ctx)))
             case "multilineTextAlignment": ctx.text.alignment = try enumValue(arg, TextAlignment.self, ctx, what: "alignment")
@@ -458,8 +489,7 @@ final class Run {
         image.resizable = resizable
         image.font = ctx.text.font
         image.style = ctx.text.style
-        let kind = try core(node, type: type, ctx, shapePaint: shapePaint, image: image)
-        return ViewNode(kind, modifiers: layout, accentable: ctx.accentable, source: ref(node))
+        return ModifierPass(context: ctx, layout: layout, shapePaint: shapePaint, image: image)
     }
 
     /// The content of background/overlay/containerBackground: a view, or a colour/gradient shorthand.
@@ -478,8 +508,15 @@ final class Run {
         return (ViewNode(.fill(try shapeStyle(target, ctx)), accentable: ctx.accentable, source: ref(target)), alignment)
     }
 
+    /// Opacity of each hierarchical level relative to the current foreground style (the alphas of
+    /// UIKit's label, secondaryLabel, tertiaryLabel and quaternaryLabel).
+    static let hierarchical: [String: Double] = ["primary": 1, "secondary": 0.6, "tertiary": 0.3, "quaternary": 0.18]
+
     func foreground(_ node: JSONNode, _ ctx: Context) throws -> ShapeStyle {
-        if let s = node.string, ["primary", "secondary", "tertiary", "quaternary"].contains(s) {
+        if let s = node.string, let level = Run.hierarchical[s] {
+            // Without a foreground style of its own, the system label colours; with one, that
+            // style at the level's opacity.
+            if let base = ctx.foreground { return base.opacity(level) }
             return .color(SystemColors.color(s, scheme: env.colorScheme)!)
         }
         return try shapeStyle(node, ctx)

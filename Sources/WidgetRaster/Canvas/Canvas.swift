@@ -187,6 +187,27 @@ public struct Canvas {
         composite(layer, opacity: saved.opacity, blendMode: saved.blendMode)
     }
 
+    /// Ends the innermost layer like `endLayer()`, first applying `effects` to its pixels:
+    /// luminance to alpha, and a drop shadow made from the layer's own alpha (tinted, blurred,
+    /// offset) composited beneath it.
+    public mutating func endLayer(effects: LayerEffects) {
+        guard let saved = layerStack.popLast() else { return }
+        while clipStack.count > saved.clipDepth { restoreClip() }
+        state = saved.clip
+        var layer = pixmap
+        pixmap = saved.parent
+        if effects.luminanceToAlpha { ColorMatrix.luminanceToAlpha.apply(to: &layer) }
+        if let shadow = effects.shadow {
+            var shade = layer
+            ColorMatrix.tint(red: shadow.color.red, green: shadow.color.green, blue: shadow.color.blue,
+                             alpha: shadow.color.alpha).apply(to: &shade)
+            GaussianBlur.apply(to: &shade, sigma: shadow.sigma, edge: .transparent)
+            shade = shade.shifted(dx: Int(shadow.dx.rounded()), dy: Int(shadow.dy.rounded()))
+            composite(shade, opacity: saved.opacity, blendMode: saved.blendMode)
+        }
+        composite(layer, opacity: saved.opacity, blendMode: saved.blendMode)
+    }
+
     /// The number of open layers.
     public var layerDepth: Int { layerStack.count }
 
@@ -221,6 +242,33 @@ public struct Canvas {
                 }
             }
         }
+    }
+}
+
+/// Effects applied to a layer when it ends.
+public struct LayerEffects {
+    public var shadow: (color: RGBA, sigma: Double, dx: Double, dy: Double)?
+    public var luminanceToAlpha = false
+    public init(shadow: (color: RGBA, sigma: Double, dx: Double, dy: Double)? = nil, luminanceToAlpha: Bool = false) {
+        self.shadow = shadow; self.luminanceToAlpha = luminanceToAlpha
+    }
+}
+
+extension Pixmap {
+    /// A copy moved by whole pixels; uncovered pixels become transparent.
+    public func shifted(dx: Int, dy: Int) -> Pixmap {
+        if dx == 0 && dy == 0 { return self }
+        var out = Pixmap(width: width, height: height)!
+        for y in 0..<height {
+            let sy = y - dy
+            guard sy >= 0 && sy < height else { continue }
+            for x in 0..<width {
+                let sx = x - dx
+                guard sx >= 0 && sx < width else { continue }
+                out.pixels[y * width + x] = pixels[sy * width + sx]
+            }
+        }
+        return out
     }
 }
 

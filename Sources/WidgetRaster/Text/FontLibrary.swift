@@ -11,7 +11,8 @@ public final class FontLibrary: @unchecked Sendable {
     /// The folders searched by default: Debian's Inter and DejaVu, plus WIDGETCTL_FONT_DIRS
     /// (colon-separated).
     public static var defaultDirectories: [String] {
-        var dirs = ["/usr/share/fonts/opentype/inter", "/usr/share/fonts/truetype/dejavu"]
+        var dirs = ["/usr/share/fonts/opentype/inter", "/usr/share/fonts/truetype/dejavu",
+                    "/usr/share/fonts/truetype/materialdesignicons-webfont"]
         if let extra = ProcessInfo.processInfo.environment["WIDGETCTL_FONT_DIRS"] {
             dirs += extra.split(separator: ":").map(String.init)
         }

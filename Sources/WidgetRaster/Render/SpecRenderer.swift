@@ -1,0 +1,112 @@
+// A spec's variants and their rendering: which (entry, family, appearance) combinations exist
+// on a device, which are skipped and why, and the image loader the resolver uses.
+import Foundation
+import WidgetModel
+
+/// One variant of a widget.
+public struct Variant: Hashable, Sendable, CustomStringConvertible {
+    public var entry: Int
+    public var family: WidgetFamily
+    public var appearance: Appearance
+    public init(entry: Int, family: WidgetFamily, appearance: Appearance) {
+        self.entry = entry; self.family = family; self.appearance = appearance
+    }
+    /// `<family>/<appearance>/e<N>` (the output path without extension).
+    public var path: String { "\(family.rawValue)/\(appearance.rawValue)/e\(entry)" }
+    public var description: String { "\(family.rawValue) · \(appearance.rawValue) · entry \(entry)" }
+}
+
+/// A variant that is not rendered, and why.
+public struct SkippedVariant: Sendable {
+    public var variant: Variant
+    public var reason: String
+    /// True when the system leaves the widget out of this context (not a choice of flags).
+    public var excluded: Bool
+}
+
+/// Renders the variants of one spec.
+public final class SpecRenderer: @unchecked Sendable {
+    public let spec: WidgetSpec
+    public let device: Device
+    public let scale: Double?
+    public let renderer: WidgetRenderer
+    /// Permit asset paths outside the spec's folder.
+    public var allowAbsoluteAssets = false
+    /// Largest image an asset may decode to.
+    public var maxImagePixels = 16 * 1024 * 1024
+    private var images: [URL: ImageData] = [:]
+    private let lock = NSLock()
+
+    public init(spec: WidgetSpec, device: Device = DeviceCatalog.default, scale: Double? = nil, library: FontLibrary = .shared) {
+        self.spec = spec; self.device = device; self.scale = scale
+        renderer = WidgetRenderer(library: library)
+    }
+
+    /// Every variant for the chosen families, appearances and entries (nil: all), split into
+    /// those to render and those skipped with a reason.
+    public func variants(families: [WidgetFamily]? = nil, appearances: [Appearance] = [.light, .dark],
+                         entries: [Int]? = nil) -> (render: [Variant], skipped: [SkippedVariant]) {
+        var render: [Variant] = [], skipped: [SkippedVariant] = []
+        let fams = (families ?? spec.supportedFamilies).filter { spec.supportedFamilies.contains($0) }
+        let ents = (entries ?? Array(spec.timeline.entries.indices)).filter { spec.timeline.entries.indices.contains($0) }
+        for family in fams {
+            for appearance in appearances {
+                for e in ents {
+                    let v = Variant(entry: e, family: family, appearance: appearance)
+                    if device.size(of: family) == nil {
+                        skipped.append(SkippedVariant(variant: v, reason: "\(device.name) has no \(family.rawValue) widgets", excluded: false))
+                    } else if !appearance.shows(family, on: device) {
+                        skipped.append(SkippedVariant(variant: v, reason: "\(family.rawValue) does not appear in \(appearance.rawValue) on \(device.name)", excluded: false))
+                    } else if !spec.containerBackgroundRemovable && appearance.excludesNonRemovableBackground(on: device) {
+                        skipped.append(SkippedVariant(variant: v, reason: "containerBackgroundRemovable(false): the system leaves the widget out of \(appearance.title)", excluded: true))
+                    } else {
+                        render.append(v)
+                    }
+                }
+            }
+        }
+        return (render, skipped)
+    }
+
+    /// The environment a variant sees.
+    public func environment(for v: Variant) -> WidgetEnvironment {
+        let size = device.layoutSize(of: v.family) ?? Size(0, 0)
+        return WidgetEnvironment(family: v.family, appearance: v.appearance, size: size, displayScale: scale ?? device.scale,
+                                 date: spec.timeline.entries[v.entry].date, removableBackground: spec.containerBackgroundRemovable,
+                                 locale: spec.locale, timeZone: spec.timeZone)
+    }
+
+    /// Resolves a variant's view tree.
+    public func resolve(_ v: Variant) throws -> ResolvedWidget {
+        var resolver = SpecResolver(spec: spec) { [unowned self] ref in try self.loadImage(ref) }
+        resolver.allowAbsoluteAssets = allowAbsoluteAssets
+        return try resolver.resolve(entryIndex: v.entry, environment: environment(for: v))
+    }
+
+    /// Resolves and renders a variant.
+    /// - Throws: `SpecError` when the spec cannot be resolved for this entry.
+    public func render(_ v: Variant) throws -> RenderedWidget {
+        let widget = try resolve(v)
+        guard let out = renderer.render(widget, device: device, scale: scale) else {
+            throw SpecError(file: spec.file, path: "", message: "\(device.name) has no \(v.family.rawValue) frame")
+        }
+        return out
+    }
+
+    /// Loads (once) an image the spec refers to.
+    func loadImage(_ ref: ImageReference) throws -> ImageData {
+        lock.lock()
+        if let d = images[ref.url] { lock.unlock(); return d }
+        lock.unlock()
+        let bytes: [UInt8]
+        do { bytes = [UInt8](try Data(contentsOf: ref.url)) } catch {
+            throw SpecError(file: spec.file, path: "", message: "cannot read image \(ref.url.path): \(error.localizedDescription)")
+        }
+        let pixmap = try ImageCodec.decode(bytes, maxPixels: maxImagePixels)
+        let name = ref.url.deletingPathExtension().lastPathComponent
+        let scale: Double = name.hasSuffix("@3x") ? 3 : (name.hasSuffix("@2x") ? 2 : 1)
+        let data = ImageData(width: pixmap.width, height: pixmap.height, rgba: pixmap.straightRGBA(), scale: scale, name: name)
+        lock.lock(); images[ref.url] = data; lock.unlock()
+        return data
+    }
+}

@@ -1,0 +1,96 @@
+// One variant, end to end: resolved widget → layout → display lists → compositor → pixels.
+import Foundation
+import WidgetModel
+
+/// A rendered variant and what was noticed while drawing it.
+public struct RenderedWidget {
+    public var pixmap: Pixmap
+    /// Point size of the widget frame and the pixels per point used.
+    public var pointSize: Size
+    public var scale: Double
+    /// Texts that did not fit (their full text and what was shown).
+    public var truncatedTexts: [(text: String, shown: String, source: SourceRef)]
+    /// SF Symbol names with no open equivalent (drawn as placeholders).
+    public var missingSymbols: [String]
+    /// The display lists, for checks that look at what was drawn.
+    public var content: DisplayList
+    public var background: DisplayList?
+    /// The placed layout of the content.
+    public var layout: LayoutBox
+}
+
+/// Renders resolved widgets. Thread-safe: each call builds its own layout and canvas.
+public struct WidgetRenderer: Sendable {
+    public let library: FontLibrary
+    public init(library: FontLibrary = .shared) { self.library = library }
+
+    /// The frame of `family` on `device`: layout size, pixel size, scale and outline.
+    public static func frame(family: WidgetFamily, device: Device, scale: Double? = nil) -> WidgetFrame? {
+        guard let display = device.size(of: family), let layout = device.layoutSize(of: family) else { return nil }
+        let s = scale ?? device.scale
+        let pw = Int((display.width * s).rounded()), ph = Int((display.height * s).rounded())
+        // On iPad the widget is laid out on the larger canvas and scaled down to its frame.
+        let k = Double(pw) / layout.width
+        let rect = Rect(x: 0, y: 0, width: layout.width, height: layout.height)
+        let radius = Device.widgetCornerRadius * layout.width / display.width
+        let shape: Path?
+        switch family {
+        case .accessoryCircular: shape = Path(ellipseIn: rect)
+        case .accessoryInline: shape = nil
+        case .accessoryRectangular, .accessoryCorner: shape = Path(rect: rect)
+        default: shape = Path(roundedRect: rect, cornerRadius: radius, style: .continuous)
+        }
+        return WidgetFrame(size: layout, pixelWidth: pw, pixelHeight: ph, scale: k, shape: shape, cornerRadius: radius)
+    }
+
+    /// Renders a resolved widget on a device.
+    public func render(_ widget: ResolvedWidget, device: Device, scale: Double? = nil) -> RenderedWidget? {
+        let env = widget.environment
+        guard let frame = WidgetRenderer.frame(family: env.family, device: device, scale: scale) else { return nil }
+        let full = Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)
+        let context = LayoutContext(text: TextLayoutEngine(library: library), environment: env, widgetRect: full,
+                                    cornerRadius: frame.cornerRadius)
+        // Content margins, unless the widget disables them.
+        let m = widget.contentMarginsDisabled ? EdgeInsets.zero : env.widgetContentMargins
+        let inner = Rect(x: m.leading, y: m.top, width: max(0, full.width - m.horizontal), height: max(0, full.height - m.vertical))
+
+        var backgroundList: DisplayList? = nil
+        let contentBox: LayoutBox
+        if let bg = widget.containerBackground {
+            let box = LayoutBox.build(bg, context)
+            box.place(in: full)
+            var r = Recorder(context: context)
+            r.record(box)
+            backgroundList = r.list
+            contentBox = LayoutBox.build(widget.content, context)
+        } else if env.family.isSystem && env.renderingMode == .fullColor {
+            // iOS 17+ shows only this text when a widget has no containerBackground.
+            contentBox = LayoutBox.build(WidgetRenderer.adoptContainerBackground(env), context)
+            var bg = DisplayList()
+            bg.ops.append(DrawOp(.fill(Path(rect: full), .color(SystemColors.color("secondarySystemBackground", scheme: env.colorScheme)!), bounds: full)))
+            backgroundList = bg
+        } else {
+            contentBox = LayoutBox.build(widget.content, context)
+        }
+        let size = contentBox.sizeThatFits(ProposedSize(width: inner.width, height: inner.height))
+        contentBox.place(in: aligned(size, in: inner, .center))
+        var recorder = Recorder(context: context)
+        recorder.record(contentBox)
+
+        let pixmap = Compositor(library: library).render(content: recorder.list, background: backgroundList,
+                                                          showBackground: env.showsWidgetContainerBackground,
+                                                          frame: frame, environment: env)
+        return RenderedWidget(pixmap: pixmap, pointSize: device.size(of: env.family)!, scale: Double(frame.pixelWidth) / device.size(of: env.family)!.width,
+                              truncatedTexts: context.truncatedTexts, missingSymbols: context.missingSymbols,
+                              content: recorder.list, background: backgroundList, layout: contentBox)
+    }
+
+    /// The text iOS shows in place of a widget that does not adopt the containerBackground API.
+    static func adoptContainerBackground(_ env: WidgetEnvironment) -> ViewNode {
+        var attributes = TextAttributes()
+        attributes.font = .style(.footnote)
+        attributes.alignment = .center
+        attributes.style = .color(SystemColors.color("secondary", scheme: env.colorScheme)!)
+        return ViewNode(.text("Please adopt containerBackground API", attributes), modifiers: [.padding(EdgeInsets(all: 8))])
+    }
+}
