@@ -15,7 +15,12 @@ enum CLI {
     USAGE: widgetctl <subcommand> [options]
 
     SUBCOMMANDS:
-      demo        Render the raster-core demo sheet (shapes, strokes, gradients, blend modes, blur).
+      render      Render every entry × family × appearance of widget specs (PNG/JPEG, manifest,
+                  contact sheet).
+      devices     List the devices and their widget sizes.
+      families    List the widget families and their sizes on the default device.
+      appearances List the appearances and their rendering modes.
+      demo        Render the raster-core demo sheets (shapes, strokes, gradients, blur, text).
 
     OPTIONS:
       --version   Show the version.
@@ -33,9 +38,16 @@ enum CLI {
                 return 0
             case "--version": print("widgetctl \(widgetctlVersion)"); return 0
             case "demo": return try DemoCommand.run(Array(args.dropFirst()))
+            case "render": return try RenderCommand.run(Array(args.dropFirst()))
+            case "devices": return TablesCommand.devices()
+            case "families": return TablesCommand.families()
+            case "appearances": return TablesCommand.appearances()
             default: throw UsageError("unknown subcommand '\(first)'. Run 'widgetctl --help' for the list.")
             }
         } catch let error as UsageError {
+            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+            return 2
+        } catch let error as SpecError {
             FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
             return 2
         } catch {
@@ -47,21 +59,9 @@ enum CLI {
     static func helpText(for command: String) -> String? {
         switch command {
         case "demo": return DemoCommand.help
+        case "render": return RenderCommand.help
         default: return nil
         }
     }
 }
 
-/// Writes `bytes` to `url` through a temporary file and a rename, so a reader never sees half a file.
-func writeAtomically(_ bytes: [UInt8], to url: URL) throws {
-    let dir = url.deletingLastPathComponent()
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    let tmp = dir.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
-    do {
-        try Data(bytes).write(to: tmp)
-        if rename(tmp.path, url.path) != 0 { throw UsageError("cannot rename \(tmp.path) to \(url.path): \(String(cString: strerror(errno)))") }
-    } catch {
-        try? FileManager.default.removeItem(at: tmp)
-        throw error
-    }
-}

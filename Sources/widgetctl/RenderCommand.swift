@@ -1,0 +1,192 @@
+import Foundation
+import WidgetModel
+import WidgetRaster
+
+/// Set by SIGINT/SIGTERM: finish the files in flight, write nothing new, exit 130.
+nonisolated(unsafe) var interrupted: sig_atomic_t = 0
+
+enum RenderCommand {
+    static let help = """
+    OVERVIEW: Render every entry × family × appearance of widget specs to PNG or JPEG.
+
+    USAGE: widgetctl render SPEC… [options]
+
+    Writes <out>/<kind>/<family>/<appearance>/e<N>.png, a manifest.json and a contact-sheet.png
+    per widget. Files are written under a temporary name and renamed, so an interrupted run
+    leaves no half-written image.
+
+    OPTIONS:
+      --out DIR               Output folder (default: renders).
+      --families F,…          Families to render (default: the spec's supportedFamilies).
+      --appearances A,…       light, dark, clearLight, clearDark, tintedLight, tintedDark,
+                              lockScreen, standBy, standByNight, or "all" (default: light,dark).
+      --entries 0,2           Timeline entries by index (default: all).
+      --device NAME           A device from 'widgetctl devices' (default: iPhone 17 Pro).
+      --scale S               Pixels per point (default: the device's).
+      --format png|jpeg       Image format (default: png).
+      --quality Q             JPEG quality 1…100 (default: 90).
+      --png-compression fast|standard|best
+                              PNG encoder: the built-in fast one, or zlib 6 / 9 (default: fast).
+      --jobs N                Parallel workers (default: the number of cores).
+      --shard I/N             Render only the I-th of N deterministic parts (for CI matrices).
+      --font-dir DIR          Add a folder of fonts (repeatable).
+      --no-contact-sheet      Skip the contact sheet.
+      --allow-absolute-assets Let asset paths leave the spec's folder.
+      --quiet                 Print nothing but errors.
+      -h, --help              Show this help.
+
+    EXIT CODES: 0 rendered; 2 bad usage or bad input (the message names the file and the place);
+    130 interrupted.
+
+    EXAMPLE:
+      widgetctl render Samples/weather.widget.json --families systemSmall --appearances all
+    """
+
+    static let options = ["--out", "--families", "--appearances", "--entries", "--device", "--scale", "--format", "--quality",
+                          "--png-compression", "--jobs", "--shard", "--font-dir", "--no-contact-sheet", "--allow-absolute-assets",
+                          "--quiet", "--help", "--tint", "--wallpaper", "--verify"]
+
+    static func run(_ argv: [String]) throws -> Int32 {
+        var args = Arguments(argv, command: "render")
+        if args.flag("--help") || args.flag("-h") { print(help); return 0 }
+        let out = try args.value("--out") ?? "renders"
+        var options = BatchOptions(outputDirectory: URL(fileURLWithPath: out))
+        if let f = try args.value("--families") { options.families = try parseList(f, "family", WidgetFamily.init(rawValue:), WidgetFamily.allCases.map(\.rawValue)) }
+        if let a = try args.value("--appearances") {
+            options.appearances = a == "all" ? Appearance.allCases
+                : try parseList(a, "appearance", Appearance.init(rawValue:), Appearance.allCases.map(\.rawValue))
+        }
+        if let e = try args.value("--entries") {
+            options.entries = try e.split(separator: ",").map { s in
+                guard let i = Int(s.trimmingCharacters(in: .whitespaces)), i >= 0 else { throw UsageError("--entries: \"\(s)\" is not an entry index (0, 1, …)") }
+                return i
+            }
+        }
+        if let d = try args.value("--device") {
+            guard let device = DeviceCatalog.device(named: d) else {
+                let names = DeviceCatalog.all.map(\.name)
+                throw UsageError("unknown device \"\(d)\"\(DidYouMeanCLI.hint(d, among: names)); see 'widgetctl devices'")
+            }
+            options.device = device
+        }
+        if let s = try args.value("--scale") {
+            guard let v = Double(s), v >= 0.25, v <= 8 else { throw UsageError("--scale needs a number from 0.25 to 8") }
+            options.scale = v
+        }
+        if let f = try args.value("--format") {
+            guard let fmt = ImageFormat(rawValue: f == "jpg" ? "jpeg" : f) else { throw UsageError("--format must be png or jpeg") }
+            options.format = fmt
+        }
+        if let q = try args.value("--quality") {
+            guard let v = Int(q), (1...100).contains(v) else { throw UsageError("--quality needs a number from 1 to 100") }
+            options.jpegQuality = v
+        }
+        if let c = try args.value("--png-compression") {
+            switch c {
+            case "fast": options.png = .fast
+            case "standard": options.png = .standard
+            case "best": options.png = .best
+            default: throw UsageError("--png-compression must be fast, standard or best")
+            }
+        }
+        if let j = try args.value("--jobs") {
+            guard let v = Int(j), v >= 1, v <= 256 else { throw UsageError("--jobs needs a number from 1 to 256") }
+            options.jobs = v
+        }
+        if let s = try args.value("--shard") {
+            let parts = s.split(separator: "/").compactMap { Int($0) }
+            guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else {
+                throw UsageError("--shard needs I/N with 1 ≤ I ≤ N, e.g. 2/4")
+            }
+            options.shard = (parts[0], parts[1])
+        }
+        for dir in try args.values("--font-dir") { FontLibrary.shared.addDirectory(dir) }
+        for unsupported in ["--tint", "--wallpaper", "--verify"] where try args.value(unsupported) != nil {
+            throw UsageError("\(unsupported) is not available yet in this version of widgetctl")
+        }
+        options.contactSheet = !args.flag("--no-contact-sheet")
+        options.allowAbsoluteAssets = args.flag("--allow-absolute-assets")
+        let quiet = args.flag("--quiet")
+        let files = try args.finish(known: RenderCommand.options)
+        guard !files.isEmpty else { throw UsageError("render needs at least one spec file. Run 'widgetctl render --help'.") }
+
+        let specs = try files.map { try WidgetSpec.load(contentsOf: URL(fileURLWithPath: $0)) }
+        let progress = ProgressReporter(quiet: quiet)
+        let batch = BatchRenderer(options: options)
+        batch.isCancelled = { interrupted != 0 }
+        installInterruptHandlers()
+        do {
+            let report = try batch.run(specs) { progress.update($0) }
+            progress.finish()
+            if !quiet { printSummary(report, options) }
+            return 0
+        } catch let e as BatchError {
+            progress.finish()
+            if case .cancelled(let done, let total) = e {
+                FileHandle.standardError.write(Data("interrupted: \(done) of \(total) variants written (complete files only); no manifest\n".utf8))
+                return 130
+            }
+            throw e
+        }
+    }
+
+    static func parseList<T>(_ s: String, _ what: String, _ make: (String) -> T?, _ all: [String]) throws -> [T] {
+        try s.split(separator: ",").map { part in
+            let name = part.trimmingCharacters(in: .whitespaces)
+            guard let v = make(name) else {
+                throw UsageError("unknown \(what) \"\(name)\"\(DidYouMeanCLI.hint(name, among: all)); expected one of \(all.joined(separator: ", "))")
+            }
+            return v
+        }
+    }
+
+    static func printSummary(_ r: BatchReport, _ options: BatchOptions) {
+        let rate = r.seconds > 0 ? Double(r.files.count) / r.seconds : 0
+        print(String(format: "rendered %d variants in %.2f s (%.1f/s) on %@, %d jobs", r.files.count, r.seconds, rate, options.device.name, options.jobs))
+        let excluded = r.skipped.filter(\.skipped.excluded)
+        let other = r.skipped.count - excluded.count
+        if other > 0 { print("skipped \(other) variants that do not exist in their context (listed in the manifest)") }
+        for e in excluded { print("excluded \(e.kind) \(e.skipped.variant): \(e.skipped.reason)") }
+        for m in r.manifests { print("manifest: \(m.path)") }
+        for c in r.contactSheets { print("contact sheet: \(c.path)") }
+    }
+
+    static func installInterruptHandlers() {
+        signal(SIGINT) { _ in interrupted = 1 }
+        signal(SIGTERM) { _ in interrupted = 1 }
+    }
+}
+
+/// A progress bar on a terminal (count, rate, time left); plain lines otherwise; nothing when quiet.
+final class ProgressReporter: @unchecked Sendable {
+    let quiet: Bool
+    let tty = isatty(STDERR_FILENO) != 0
+    let start = Date()
+    var lastDraw = Date.distantPast
+    var drew = false
+
+    init(quiet: Bool) { self.quiet = quiet }
+
+    func update(_ p: BatchProgress) {
+        guard !quiet else { return }
+        let elapsed = Date().timeIntervalSince(start)
+        let rate = elapsed > 0 ? Double(p.done) / elapsed : 0
+        let left = rate > 0 ? Double(p.total - p.done) / rate : 0
+        if tty {
+            guard p.done == p.total || Date().timeIntervalSince(lastDraw) > 0.1 else { return }
+            lastDraw = Date()
+            let width = 28
+            let filled = p.total > 0 ? width * p.done / p.total : width
+            let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+            let line = String(format: "\r%@ %d/%d  %.1f/s  %.0fs left ", bar, p.done, p.total, rate, left)
+            FileHandle.standardError.write(Data(line.utf8))
+            drew = true
+        } else {
+            FileHandle.standardError.write(Data("[\(p.done)/\(p.total)] \(p.last)\n".utf8))
+        }
+    }
+
+    func finish() {
+        if drew { FileHandle.standardError.write(Data("\n".utf8)) }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import WidgetModel
+import WidgetRaster
+
+/// `widgetctl devices | families | appearances`: what widgetctl knows.
+enum TablesCommand {
+    static func devices() -> Int32 {
+        print("DEVICE                          SCREEN (pt)   SCALE  OS        FAMILIES (px)")
+        for d in DeviceCatalog.all {
+            let fams = d.families.compactMap { f -> String? in
+                guard let p = d.pixelSize(of: f) else { return nil }
+                return "\(short(f)) \(p.width)×\(p.height)"
+            }.joined(separator: ", ")
+            let screen = d.screen.width > 0 ? "\(fmt(d.screen.width))×\(fmt(d.screen.height))" : "—"
+            print(pad(d.name + (d.name == DeviceCatalog.defaultName ? " *" : ""), 32) + pad(screen, 14) + pad("\(fmt(d.scale))x", 7)
+                  + pad("\(d.platform.rawValue) \(d.osVersion)", 10) + fams)
+        }
+        print("\n* the default device. Names are matched ignoring case and spaces (e.g. iPhone17Pro).")
+        print("iOS 26 iPhone sizes are on-device measurements (widgetkit-reference.md §1.3); iPad home-screen")
+        print("widgets are laid out on a larger canvas and scaled to these frames (§1.4).")
+        return 0
+    }
+
+    static func families() -> Int32 {
+        let d = DeviceCatalog.default
+        print("FAMILY                      MODES                      ON \(d.name.uppercased()) (pt → px)")
+        for f in WidgetFamily.allCases {
+            let size = d.size(of: f).map { s -> String in
+                let p = d.pixelSize(of: f)!
+                return "\(fmt(s.width))×\(fmt(s.height)) → \(p.width)×\(p.height)"
+            } ?? "—"
+            print(pad(f.rawValue, 28) + pad(f.supportedRenderingModes.map(\.rawValue).joined(separator: ", "), 27) + size)
+        }
+        print("\nContent margins: \(fmt(Device.systemContentMargin)) pt for system families, none for accessory families.")
+        print("Widget corner radius: \(fmt(Device.widgetCornerRadius)) pt continuous (not published by Apple).")
+        return 0
+    }
+
+    static func appearances() -> Int32 {
+        print("APPEARANCE      MODE        SCHEME  BACKGROUND   TITLE")
+        for a in Appearance.allCases {
+            print(pad(a.rawValue, 16) + pad(a.renderingMode.rawValue, 12) + pad(a.colorScheme.rawValue, 8)
+                  + pad(a.showsContainerBackground ? "shown" : (a.renderingMode == .accented ? "glass" : "removed"), 13) + a.title)
+        }
+        return 0
+    }
+
+    static func short(_ f: WidgetFamily) -> String {
+        f.rawValue.replacingOccurrences(of: "system", with: "").replacingOccurrences(of: "accessory", with: "acc.")
+    }
+    static func fmt(_ v: Double) -> String {
+        v == v.rounded() ? String(Int(v)) : String(format: "%.2f", v).replacingOccurrences(of: "0$", with: "", options: .regularExpression)
+    }
+    static func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s + " " : s + String(repeating: " ", count: n - s.count) }
+}
