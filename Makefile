@@ -27,10 +27,11 @@ build: deps
 test: deps
 	$(SWIFT) test
 
-# Renders the Samples (until the widget renderer lands: the raster demo sheet) and prints where.
+# Renders every Sample in every appearance and prints where the contact sheets are.
 render: deps
 	$(SWIFT) build -c release --product widgetctl
-	.build/release/widgetctl demo --out $(RENDER_DIR)/demo
+	.build/release/widgetctl render Samples/*.widget.json --out $(RENDER_DIR) --appearances all
+	.build/release/widgetctl demo --out $(RENDER_DIR)/demo --quiet
 
 # Release build; prints medians with min/max. If skia-python happens to be installed, the same
 # 1,000 paths are also drawn with Skia for comparison (it is never a dependency).

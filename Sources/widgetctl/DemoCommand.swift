@@ -5,7 +5,7 @@ enum DemoCommand {
     static let help = """
     OVERVIEW: Render the raster-core demo sheet.
 
-    USAGE: widgetctl demo [--out DIR] [--scale S]
+    USAGE: widgetctl demo [--out DIR] [--scale S] [--quiet]
 
     OPTIONS:
       --out DIR     Folder to write raster-demo.png and text-demo.png into (default: renders/demo).
@@ -15,10 +15,12 @@ enum DemoCommand {
     static func run(_ args: [String]) throws -> Int32 {
         var out = "renders/demo"
         var scale = 1.0
+        var quiet = false
         var i = 0
         while i < args.count {
             switch args[i] {
             case "-h", "--help": print(help); return 0
+            case "--quiet": quiet = true
             case "--out":
                 guard i + 1 < args.count else { throw UsageError("--out needs a folder") }
                 out = args[i + 1]; i += 1
@@ -41,7 +43,7 @@ enum DemoCommand {
             let url = URL(fileURLWithPath: out).appendingPathComponent(name)
             try writeAtomically(try PNGCodec.encode(sheet), to: url)
             let ms = Int(Date().timeIntervalSince(start) * 1000)
-            print("wrote \(url.path) (\(sheet.width)×\(sheet.height) px, \(ms) ms)")
+            if !quiet { print("wrote \(url.path) (\(sheet.width)×\(sheet.height) px, \(ms) ms)") }
         }
         return 0
     }
