@@ -17,6 +17,7 @@ enum CLI {
     SUBCOMMANDS:
       render      Render every entry × family × appearance of widget specs (PNG/JPEG, manifest,
                   contact sheet).
+      preview     Show a widget on a home-screen mock in Default, Dark, Clear and Tinted looks.
       devices     List the devices and their widget sizes.
       families    List the widget families and their sizes on the default device.
       appearances List the appearances and their rendering modes.
@@ -39,12 +40,16 @@ enum CLI {
             case "--version": print("widgetctl \(widgetctlVersion)"); return 0
             case "demo": return try DemoCommand.run(Array(args.dropFirst()))
             case "render": return try RenderCommand.run(Array(args.dropFirst()))
+            case "preview": return try PreviewCommand.run(Array(args.dropFirst()))
             case "devices": return TablesCommand.devices()
             case "families": return TablesCommand.families()
             case "appearances": return TablesCommand.appearances()
             default: throw UsageError("unknown subcommand '\(first)'. Run 'widgetctl --help' for the list.")
             }
         } catch let error as UsageError {
+            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+            return 2
+        } catch let error as CodecError {
             FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
             return 2
         } catch let error as SpecError {
@@ -60,6 +65,7 @@ enum CLI {
         switch command {
         case "demo": return DemoCommand.help
         case "render": return RenderCommand.help
+        case "preview": return PreviewCommand.help
         default: return nil
         }
     }

@@ -29,6 +29,9 @@ enum RenderCommand {
                               PNG encoder: the built-in fast one, or zlib 6 / 9 (default: fast).
       --jobs N                Parallel workers (default: the number of cores).
       --shard I/N             Render only the I-th of N deterministic parts (for CI matrices).
+      --wallpaper FILE|STYLE  The wallpaper behind glass and Lock Screen vibrancy: a PNG or JPEG,
+                              or a generated one: aurora (default), bright, dark, busy.
+      --tint COLOR            Tint of the Tinted appearances (#RRGGBB or a colour name).
       --font-dir DIR          Add a folder of fonts (repeatable).
       --no-contact-sheet      Skip the contact sheet.
       --allow-absolute-assets Let asset paths leave the spec's folder.
@@ -101,9 +104,9 @@ enum RenderCommand {
             options.shard = (parts[0], parts[1])
         }
         for dir in try args.values("--font-dir") { FontLibrary.shared.addDirectory(dir) }
-        for unsupported in ["--tint", "--wallpaper", "--verify"] where try args.value(unsupported) != nil {
-            throw UsageError("\(unsupported) is not available yet in this version of widgetctl")
-        }
+        if let t = try args.value("--tint") { options.tint = try parseColor(t, "--tint") }
+        if let w = try args.value("--wallpaper") { options.wallpaper = try loadWallpaper(w) }
+        if try args.value("--verify") != nil { throw UsageError("--verify is not available yet in this version of widgetctl") }
         options.contactSheet = !args.flag("--no-contact-sheet")
         options.allowAbsoluteAssets = args.flag("--allow-absolute-assets")
         let quiet = args.flag("--quiet")
@@ -189,4 +192,21 @@ final class ProgressReporter: @unchecked Sendable {
     func finish() {
         if drew { FileHandle.standardError.write(Data("\n".utf8)) }
     }
+}
+
+/// A colour from the command line: #RRGGBB(AA) or a SwiftUI colour name.
+func parseColor(_ s: String, _ flag: String) throws -> RGBA {
+    if let c = RGBA(hex: s), s.hasPrefix("#") { return c }
+    if let c = SystemColors.color(s, scheme: .light) { return c }
+    throw UsageError("\(flag): \"\(s)\" is not a colour (use #RRGGBB or a name such as blue)")
+}
+
+/// A wallpaper file, or the name of a generated one.
+func loadWallpaper(_ s: String) throws -> Pixmap {
+    if let style = Wallpaper.Style(rawValue: s) { return Wallpaper.generate(style, width: 1206, height: 2622) }
+    let url = URL(fileURLWithPath: s)
+    guard let data = FileManager.default.contents(atPath: url.path) else {
+        throw UsageError("--wallpaper: cannot read \(s) (a PNG or JPEG, or one of \(Wallpaper.Style.allCases.map(\.rawValue).joined(separator: ", ")))")
+    }
+    do { return try ImageCodec.decode([UInt8](data)) } catch { throw UsageError("--wallpaper \(s): \(error)") }
 }

@@ -18,41 +18,144 @@ public struct WidgetFrame {
     public var cornerRadius: Double
 }
 
+/// The colours of accented rendering. On iOS, iPadOS and macOS 26 both groups are white
+/// (widgetkit-reference.md §2.3); the default group is drawn dimmer than the accent group, an
+/// observation Apple has not quantified (UNCONFIRMED), so its opacity is a named parameter.
+public struct AccentColors: Sendable, Hashable {
+    public var accent: RGBA = .white
+    public var primary: RGBA = .white
+    public var defaultGroupOpacity: Double = 0.72
+    public init() {}
+    public static let iOS26 = AccentColors()
+}
+
+/// What a rendering mode needs besides the display lists.
+public struct CompositeOptions {
+    /// The glass that replaces the container background (accented home-screen appearances).
+    public var glass: GlassMaterial?
+    /// The wallpaper behind the widget, `backdropMargin` pixels larger on each side.
+    public var backdrop: Pixmap?
+    public var backdropMargin: Int = 0
+    public var accent = AccentColors.iOS26
+    /// Vibrant: the colour bright content takes (white on the Lock Screen, red in StandBy at night).
+    public var vibrantTint: RGBA = .white
+    public init() {}
+}
+
 public struct Compositor {
     public var library: FontLibrary
     public init(library: FontLibrary = .shared) { self.library = library }
 
-    /// Draws a variant.
+    /// Draws a variant — the one compositor core every rendering mode goes through.
     /// - Parameters:
     ///   - content: the widget's content.
     ///   - background: the container background, or nil when the widget has none.
     ///   - showBackground: whether this context shows the container background.
     public func render(content: DisplayList, background: DisplayList?, showBackground: Bool,
-                       frame: WidgetFrame, environment: WidgetEnvironment) -> Pixmap {
+                       frame: WidgetFrame, environment env: WidgetEnvironment, options: CompositeOptions = CompositeOptions()) -> Pixmap {
         var canvas = Canvas(width: frame.pixelWidth, height: frame.pixelHeight)!
         let toPixels = Transform.scale(frame.scale)
         if let shape = frame.shape { canvas.clip(to: shape, transform: toPixels) }
-        var painter = Painter(canvas: canvas, base: toPixels, environment: environment)
-        if let background, showBackground {
-            painter.draw(background)
+        switch env.renderingMode {
+        case .fullColor:
+            if env.appearance == .standBy && !showBackground {
+                // StandBy: the background is removed and the widget sits on the black screen.
+                canvas.paint(.solid(.black))
+            }
+            var painter = Painter(canvas: canvas, base: toPixels, environment: env, mode: .fullColor)
+            if let background, showBackground { painter.draw(background) }
+            painter.draw(content)
+            canvas = painter.canvas
+        case .accented:
+            if let background, showBackground {
+                // A background the widget does not let the system remove stays.
+                var painter = Painter(canvas: canvas, base: toPixels, environment: env, mode: .fullColor)
+                painter.draw(background)
+                canvas = painter.canvas
+            } else if let glass = options.glass, let backdrop = options.backdrop {
+                let shape: GlassRenderer.Shape = env.family == .accessoryCircular
+                    ? .circle(width: Double(frame.pixelWidth), height: Double(frame.pixelHeight))
+                    : .roundedRect(width: Double(frame.pixelWidth), height: Double(frame.pixelHeight), radius: frame.cornerRadius * frame.scale)
+                let face = GlassRenderer.render(backdrop: backdrop, margin: options.backdropMargin, width: frame.pixelWidth,
+                                                height: frame.pixelHeight, shape: shape, material: glass, scale: frame.scale)
+                canvas.composite(face)
+            }
+            var painter = Painter(canvas: canvas, base: toPixels, environment: env, mode: .accented(options.accent))
+            painter.draw(content)
+            canvas = painter.canvas
+        case .vibrant:
+            // Behind: the wallpaper itself (black in StandBy at night); the material content is made
+            // of: the same wallpaper blurred.
+            var material = Pixmap(width: frame.pixelWidth, height: frame.pixelHeight, color: .black)!
+            var behind = material
+            if env.appearance != .standByNight, let backdrop = options.backdrop {
+                let inner = IntRect(x: options.backdropMargin, y: options.backdropMargin, width: frame.pixelWidth, height: frame.pixelHeight)
+                behind = backdrop.cropped(to: inner) ?? behind
+                var b = backdrop
+                GaussianBlur.apply(to: &b, sigma: 12 * frame.scale, edge: .clamp, colorMatrix: .saturation(1.2))
+                material = b.cropped(to: inner) ?? material
+            }
+            // Content is drawn as usual into its own layer, then turned into vibrancy.
+            var layer = Canvas(width: frame.pixelWidth, height: frame.pixelHeight)!
+            var painter = Painter(canvas: layer, base: toPixels, environment: env, mode: .fullColor)
+            if let background, showBackground { painter.draw(background) }
+            painter.draw(content)
+            layer = painter.canvas
+            canvas.composite(Vibrancy.apply(content: layer.pixmap, material: material, behind: behind, tint: options.vibrantTint))
         }
-        painter.draw(content)
-        canvas = painter.canvas
         return canvas.pixmap
+    }
+}
+
+/// Vibrant rendering (widgetkit-reference.md §2.4): content becomes grayscale luminance; its alpha
+/// sets how strongly it shows over the blurred material; its brightness sets the contrast — white
+/// takes the tint colour, black becomes a darker, see-through version of the material. The
+/// luminance weights and curve Apple uses are not published (UNCONFIRMED): Rec. 709 luma here.
+public enum Vibrancy {
+    /// - Parameters:
+    ///   - material: the blurred backdrop the vibrant effect is made of.
+    ///   - behind: what shows where there is no content (the wallpaper itself).
+    public static func apply(content: Pixmap, material: Pixmap, behind: Pixmap, tint: RGBA) -> Pixmap {
+        var out = behind
+        let tr = tint.red * 255, tg = tint.green * 255, tb = tint.blue * 255
+        content.pixels.withUnsafeBufferPointer { src in
+            out.pixels.withUnsafeMutableBufferPointer { dst in
+                for i in 0..<dst.count {
+                    let c = src[i]
+                    let a = Double(c >> 24) / 255
+                    if a == 0 { continue }
+                    let s = PremultipliedPixel.unpremultiply(c)
+                    let y = (0.2126 * Double(s & 0xFF) + 0.7152 * Double((s >> 8) & 0xFF) + 0.0722 * Double((s >> 16) & 0xFF)) / 255
+                    let m = material.pixels[i], b = dst[i]
+                    // Dark content: the material at half brightness; bright content: the tint.
+                    func ch(_ shift: UInt32, _ t: Double) -> UInt32 {
+                        let mv = Double((m >> shift) & 0xFF), bv = Double((b >> shift) & 0xFF)
+                        let fg = mv * 0.5 * (1 - y) + t * y
+                        return UInt32(max(0, min(255, (bv * (1 - a) + fg * a).rounded()))) << shift
+                    }
+                    dst[i] = ch(0, tr) | ch(8, tg) | ch(16, tb) | 0xFF00_0000
+                }
+            }
+        }
+        return out
     }
 }
 
 /// Replays display-list ops onto a canvas.
 struct Painter {
+    enum Mode { case fullColor, accented(AccentColors) }
     var canvas: Canvas
     let base: Transform
     let environment: WidgetEnvironment
+    let mode: Mode
     private var transforms: [Transform] = []
     private var groups: [(group: DrawGroup, layer: Bool, clip: Bool)] = []
     private var images: [ObjectIdentifier: Pixmap] = [:]
 
-    init(canvas: Canvas, base: Transform, environment: WidgetEnvironment) {
-        self.canvas = canvas; self.base = base; self.environment = environment
+    private var recoloured: [String: Pixmap] = [:]
+
+    init(canvas: Canvas, base: Transform, environment: WidgetEnvironment, mode: Mode) {
+        self.canvas = canvas; self.base = base; self.environment = environment; self.mode = mode
         transforms = [base]
     }
 
@@ -65,13 +168,13 @@ struct Painter {
     mutating func draw(_ op: DrawOp) {
         switch op.kind {
         case .fill(let path, let style, let bounds):
-            canvas.fill(path, with: paint(style, bounds), transform: transform)
+            canvas.fill(path, with: paint(recolour(style, op), bounds), transform: transform)
         case .stroke(let path, let style, let stroke, let bounds):
-            canvas.stroke(path, style: stroke, with: paint(style, bounds), transform: transform)
+            canvas.stroke(path, style: stroke, with: paint(recolour(style, op), bounds), transform: transform)
         case .text(let layout, let origin, let style, let bounds):
-            canvas.draw(layout, at: origin, with: paint(style, bounds), transform: transform)
+            canvas.draw(layout, at: origin, with: paint(recolour(style, op), bounds), transform: transform)
         case .image(let data, let rect, let clip):
-            let pixmap = image(data)
+            let pixmap = image(data, op)
             canvas.clip(to: Path(rect: clip), transform: transform)
             canvas.drawImage(pixmap, in: rect, mode: .stretch, filter: .bilinear, transform: transform)
             canvas.restoreClip()
@@ -111,12 +214,75 @@ struct Painter {
         canvas.stroke(glass.shape, style: StrokeStyle(lineWidth: 0.75), with: .solid(RGBA(white: 1, alpha: 0.45)), transform: transform)
     }
 
-    mutating func image(_ data: ImageData) -> Pixmap {
+    mutating func image(_ data: ImageData, _ op: DrawOp) -> Pixmap {
         let key = ObjectIdentifier(data)
-        if let p = images[key] { return p }
-        let p = data.rgba.withUnsafeBufferPointer { Pixmap(width: data.width, height: data.height, straightRGBA: $0) }
-        images[key] = p
+        let original: Pixmap
+        if let p = images[key] { original = p } else {
+            original = data.rgba.withUnsafeBufferPointer { Pixmap(width: data.width, height: data.height, straightRGBA: $0) }
+            images[key] = original
+        }
+        guard case .accented(let colors) = mode else { return original }
+        let rule = AccentRule(op, colors)
+        if rule.fullColor { return original }
+        let cacheKey = "\(key.hashValue)-\(rule.color.hexString)-\(rule.opacity)-\(rule.luminance)"
+        if let p = recoloured[cacheKey] { return p }
+        var p = original
+        // A template: the group colour with the image's alpha — or its luminance as alpha for the
+        // desaturated modes (× the image's alpha; whether Apple multiplies is UNCONFIRMED).
+        let c = rule.color
+        let r = c.red, g = c.green, b = c.blue
+        for i in 0..<p.pixels.count {
+            let s = PremultipliedPixel.unpremultiply(p.pixels[i])
+            var a = Double(s >> 24) / 255
+            if rule.luminance {
+                a *= (0.2126 * Double(s & 0xFF) + 0.7152 * Double((s >> 8) & 0xFF) + 0.0722 * Double((s >> 16) & 0xFF)) / 255
+            }
+            p.pixels[i] = PremultipliedPixel(RGBA(red: r, green: g, blue: b, alpha: a * rule.opacity)).packed
+        }
+        recoloured[cacheKey] = p
         return p
+    }
+
+    /// How accented rendering treats one op: its group colour and opacity, whether luminance
+    /// becomes alpha, or whether it stays in full colour.
+    struct AccentRule {
+        var color: RGBA
+        var opacity: Double
+        var luminance = false
+        var fullColor = false
+
+        init(_ op: DrawOp, _ colors: AccentColors) {
+            var accent = op.accentable
+            if op.isImage {
+                switch op.accentedMode {
+                case .fullColor?: fullColor = true
+                case .accented?: accent = true
+                case .desaturated?: luminance = true
+                case .accentedDesaturated?: luminance = true; accent = true
+                case nil: break
+                }
+            }
+            color = accent ? colors.accent : colors.primary
+            opacity = accent ? 1 : colors.defaultGroupOpacity
+        }
+    }
+
+    /// In accented mode, a style keeps only its alpha (per stop for gradients), in its group's colour.
+    func recolour(_ style: ShapeStyle, _ op: DrawOp) -> ShapeStyle {
+        guard case .accented(let colors) = mode else { return style }
+        let rule = AccentRule(op, colors)
+        if rule.fullColor { return style }
+        func map(_ c: RGBA) -> RGBA {
+            let alpha = rule.luminance ? c.alpha * (0.2126 * c.red + 0.7152 * c.green + 0.0722 * c.blue) : c.alpha
+            return RGBA(red: rule.color.red, green: rule.color.green, blue: rule.color.blue, alpha: alpha * rule.opacity)
+        }
+        func stops(_ s: [GradientStopValue]) -> [GradientStopValue] { s.map { GradientStopValue(color: map($0.color), location: $0.location) } }
+        switch style {
+        case .color(let c): return .color(map(c))
+        case .linearGradient(let s, let a, let b): return .linearGradient(stops(s), start: a, end: b)
+        case .radialGradient(let s, let c, let r0, let r1): return .radialGradient(stops(s), center: c, startRadius: r0, endRadius: r1)
+        case .angularGradient(let s, let c, let a0, let a1): return .angularGradient(stops(s), center: c, startAngle: a0, endAngle: a1)
+        }
     }
 
     /// A resolved style as a paint for a view's bounds (unit points become absolute).

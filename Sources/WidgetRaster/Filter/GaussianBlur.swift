@@ -23,12 +23,16 @@ public enum BlurEdgeMode: Sendable {
 
 public enum GaussianBlur {
     /// Blurs `pixmap` in place with standard deviation `sigma` pixels (both axes).
-    public static func apply(to pixmap: inout Pixmap, sigma: Double, edge: BlurEdgeMode = .clamp) {
-        guard sigma.isFinite, sigma > 0.3 else { return }
+    /// - Parameter colorMatrix: applied to the blurred colour (at the low resolution of the large-σ
+    ///   path, where it is nearly free). Exact for opaque images only, where straight and
+    ///   premultiplied colour agree; backdrops are opaque.
+    public static func apply(to pixmap: inout Pixmap, sigma: Double, edge: BlurEdgeMode = .clamp, colorMatrix: ColorMatrix? = nil) {
+        guard sigma.isFinite, sigma > 0.3 else { colorMatrix?.apply(to: &pixmap); return }
         if sigma >= 6 {
-            applyDownsampled(to: &pixmap, sigma: sigma, edge: edge)
+            applyDownsampled(to: &pixmap, sigma: sigma, edge: edge, colorMatrix: colorMatrix)
             return
         }
+        defer { colorMatrix?.apply(to: &pixmap) }
         var plane = FloatImage(pixmap)
         if sigma < 2 {
             plane.convolveExact(sigma: sigma, edge: edge)
@@ -42,7 +46,7 @@ public enum GaussianBlur {
     /// replicated virtually, as far as the blur reaches), blur that, and interpolate back into
     /// the pixmap. Full-resolution pixels are read once and written once; no full-size
     /// temporary is allocated.
-    static func applyDownsampled(to pixmap: inout Pixmap, sigma: Double, edge: BlurEdgeMode) {
+    static func applyDownsampled(to pixmap: inout Pixmap, sigma: Double, edge: BlurEdgeMode, colorMatrix: ColorMatrix? = nil) {
         let k = sigma >= 24 ? (sigma >= 48 ? 8 : 4) : 2
         let samplingVariance = Double(k * k - 1) / 12 + Double(k * k) / 6
         let lowSigma = (Swift.max(0, sigma * sigma - samplingVariance)).squareRoot() / Double(k)
@@ -53,6 +57,7 @@ public enum GaussianBlur {
         var small = FloatImage.downsampling(pixmap, by: k, pad: pad)
         if lowSigma >= 2 { small.boxBlur(boxes, edge: edge) }
         else if lowSigma > 0.3 { small.convolveExact(sigma: lowSigma, edge: edge) }
+        if let colorMatrix { small.apply(colorMatrix) }
         small.upsample(by: k, pad: pad, into: &pixmap, edge: edge)
     }
 
@@ -277,6 +282,23 @@ struct FloatImage {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// Applies a colour matrix to opaque premultiplied (= straight) pixels in 0…255.
+    mutating func apply(_ m: ColorMatrix) {
+        let f = m.m.map(Float.init)
+        let r0 = SIMD4<Float>(f[0], f[1], f[2], 0), r1 = SIMD4<Float>(f[5], f[6], f[7], 0), r2 = SIMD4<Float>(f[10], f[11], f[12], 0)
+        let off = SIMD4<Float>(f[4], f[9], f[14], 0) * 255
+        px.withUnsafeMutableBufferPointer { p in
+            for i in 0..<p.count {
+                let c = p[i]
+                let a = c[3]
+                var o = SIMD4<Float>((r0 * c).sum(), (r1 * c).sum(), (r2 * c).sum(), 0) + off * (a / 255)
+                o = o.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: a))
+                o[3] = a
+                p[i] = o
             }
         }
     }

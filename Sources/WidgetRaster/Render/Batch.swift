@@ -27,6 +27,10 @@ public struct BatchOptions: Sendable {
     public var shard: (index: Int, count: Int)? = nil
     public var contactSheet = true
     public var allowAbsoluteAssets = false
+    /// The wallpaper behind glass and vibrancy (nil: the generated one).
+    public var wallpaper: Pixmap? = nil
+    /// The tint of the Tinted appearances.
+    public var tint: RGBA = GlassMaterial.defaultTint
     /// Largest number of variants one run may render.
     public var maxVariants = 10_000
 
@@ -96,6 +100,8 @@ public final class BatchRenderer: @unchecked Sendable {
         let renderers = specs.map { spec -> SpecRenderer in
             let r = SpecRenderer(spec: spec, device: options.device, scale: options.scale, library: library)
             r.allowAbsoluteAssets = options.allowAbsoluteAssets
+            r.wallpaper = options.wallpaper
+            r.tint = options.tint
             return r
         }
         // The job list, in a fixed order, then this shard's part of it.

@@ -36,6 +36,13 @@ public final class SpecRenderer: @unchecked Sendable {
     public var maxImagePixels = 16 * 1024 * 1024
     private var images: [URL: ImageData] = [:]
     private let lock = NSLock()
+    /// The home-screen and Lock Screen wallpaper behind glass and vibrancy (a generated one by default).
+    public var wallpaper: Pixmap? = nil
+    /// The tint of the Tinted appearances.
+    public var tint: RGBA = GlassMaterial.defaultTint
+    /// Accented colours (both white on iOS 26).
+    public var accent = AccentColors.iOS26
+    private var screenWallpaper: Pixmap? = nil
 
     public init(spec: WidgetSpec, device: Device = DeviceCatalog.default, scale: Double? = nil, library: FontLibrary = .shared) {
         self.spec = spec; self.device = device; self.scale = scale
@@ -87,10 +94,36 @@ public final class SpecRenderer: @unchecked Sendable {
     /// - Throws: `SpecError` when the spec cannot be resolved for this entry.
     public func render(_ v: Variant) throws -> RenderedWidget {
         let widget = try resolve(v)
-        guard let out = renderer.render(widget, device: device, scale: scale) else {
+        guard let out = renderer.render(widget, device: device, scale: scale, options: compositeOptions(for: v)) else {
             throw SpecError(file: spec.file, path: "", message: "\(device.name) has no \(v.family.rawValue) frame")
         }
         return out
+    }
+
+    /// Glass, backdrop and tint for a variant's rendering mode.
+    public func compositeOptions(for v: Variant) -> CompositeOptions {
+        var o = CompositeOptions()
+        o.accent = accent
+        let mode = v.appearance.renderingMode
+        guard mode != .fullColor else { return o }
+        let px = scale ?? device.scale
+        o.glass = GlassMaterial.preset(for: v.appearance, tint: tint)
+        let blur = (o.glass?.blur ?? 12) * px
+        o.backdropMargin = Int((blur * 3).rounded(.up)) + 4
+        o.backdrop = HomeScreen.backdrop(screenWallpaper: screen(px), family: v.family, device: device, scale: px, margin: o.backdropMargin)
+        if v.appearance == .standByNight { o.vibrantTint = RGBA(hex: "#FF2D20")! }
+        return o
+    }
+
+    /// The wallpaper at the screen's pixel size, made once.
+    func screen(_ px: Double) -> Pixmap {
+        lock.lock(); defer { lock.unlock() }
+        if let s = screenWallpaper { return s }
+        let size = HomeScreen.screen(of: device)
+        let base = wallpaper ?? Wallpaper.generate(.aurora, width: Int((size.width * px).rounded()), height: Int((size.height * px).rounded()))
+        let s = HomeScreen.screenWallpaper(base, device: device, scale: px)
+        screenWallpaper = s
+        return s
     }
 
     /// Loads (once) an image the spec refers to.

@@ -44,7 +44,8 @@ public struct WidgetRenderer: Sendable {
     }
 
     /// Renders a resolved widget on a device.
-    public func render(_ widget: ResolvedWidget, device: Device, scale: Double? = nil) -> RenderedWidget? {
+    public func render(_ widget: ResolvedWidget, device: Device, scale: Double? = nil,
+                       options: CompositeOptions = CompositeOptions()) -> RenderedWidget? {
         let env = widget.environment
         guard let frame = WidgetRenderer.frame(family: env.family, device: device, scale: scale) else { return nil }
         let full = Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)
@@ -79,7 +80,7 @@ public struct WidgetRenderer: Sendable {
 
         let pixmap = Compositor(library: library).render(content: recorder.list, background: backgroundList,
                                                           showBackground: env.showsWidgetContainerBackground,
-                                                          frame: frame, environment: env)
+                                                          frame: frame, environment: env, options: options)
         return RenderedWidget(pixmap: pixmap, pointSize: device.size(of: env.family)!, scale: Double(frame.pixelWidth) / device.size(of: env.family)!.width,
                               truncatedTexts: context.truncatedTexts, missingSymbols: context.missingSymbols,
                               content: recorder.list, background: backgroundList, layout: contentBox)

@@ -1,0 +1,124 @@
+// Draws a GlassMaterial for a widget-sized shape from the backdrop behind it:
+//   blur → saturation and levels → (wash, tint) → refraction in the bezel → rim highlight → outline.
+// The colour steps are one affine colour matrix, applied at the blur's low resolution (they
+// commute with the bilinear upsampling because the wallpaper is opaque). Refraction, rim and
+// outline only touch the bezel band along the edge; the interior is the blurred, washed backdrop.
+import WidgetModel
+
+enum GlassRenderer {
+    /// The outline the glass follows, in pixels.
+    enum Shape {
+        case roundedRect(width: Double, height: Double, radius: Double)
+        case circle(width: Double, height: Double)
+    }
+
+    /// The colour matrix of the face: saturation, black/white levels, wash, tint.
+    static func faceMatrix(_ m: GlassMaterial) -> ColorMatrix {
+        var matrix = ColorMatrix.saturation(m.saturation)
+        let k = m.whiteLevel - m.blackLevel
+        matrix = matrix.concatenating(ColorMatrix([k, 0, 0, 0, m.blackLevel, 0, k, 0, 0, m.blackLevel, 0, 0, k, 0, m.blackLevel, 0, 0, 0, 1, 0]))
+        func mix(_ c: RGBA, _ t: Double) -> ColorMatrix {
+            ColorMatrix([1 - t, 0, 0, 0, c.red * t, 0, 1 - t, 0, 0, c.green * t, 0, 0, 1 - t, 0, c.blue * t, 0, 0, 0, 1, 0])
+        }
+        matrix = matrix.concatenating(mix(m.wash, m.wash.alpha))
+        if let tint = m.tint { matrix = matrix.concatenating(mix(tint, m.tintOpacity)) }
+        return matrix
+    }
+
+    /// Renders the glass face for a `width`×`height` pixel shape. `backdrop` is what lies behind it,
+    /// `margin` pixels larger on every side (so the blur has real pixels at the edges).
+    static func render(backdrop: Pixmap, margin: Int, width: Int, height: Int, shape: Shape, material m: GlassMaterial,
+                       scale: Double) -> Pixmap {
+        var face = backdrop
+        GaussianBlur.apply(to: &face, sigma: m.blur * scale, edge: .clamp, colorMatrix: faceMatrix(m))
+        var out = Pixmap(width: width, height: height)!
+        let bezel = max(1, m.bezel * scale), rim = max(0.5, m.rimWidth * scale), refraction = m.refraction * scale
+        let la = m.lightAngle * Double.pi / 180
+        let light = (cos(la), sin(la))
+        let bw = face.width
+        face.pixels.withUnsafeBufferPointer { src in
+            out.pixels.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<height {
+                    let py = Double(y) + 0.5
+                    for x in 0..<width {
+                        let px = Double(x) + 0.5
+                        let (dist, nx, ny) = signedDistance(shape, px, py)
+                        let depth = -dist
+                        let o = y * width + x
+                        if depth >= bezel {
+                            dst[o] = src[(y + margin) * bw + x + margin]
+                            continue
+                        }
+                        // Refraction: sample the face from further inside, most at the very edge
+                        // (the slope of a convex squircle bezel).
+                        let t = max(0, min(1, depth / bezel))
+                        let slope = pow(1 - t, 3)
+                        let sx = px - nx * refraction * slope + Double(margin), sy = py - ny * refraction * slope + Double(margin)
+                        var c = sample(src.baseAddress!, bw, face.height, sx, sy)
+                        // Specular rim: strongest where the edge faces the light, weaker opposite.
+                        let edge = exp(-(depth / rim) * (depth / rim))
+                        let facing = nx * light.0 + ny * light.1
+                        let spec = m.rimIntensity * edge * (max(0, facing) * max(0, facing) + 0.45 * max(0, -facing) * max(0, -facing))
+                        var hair = 0.0
+                        if depth < 1.5 { hair = m.outlineOpacity * max(0, 1 - depth / 1.5) }
+                        let lift = min(1, spec + hair)
+                        if lift > 0 { c = screen(c, lift) }
+                        dst[o] = c
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// Signed distance (negative inside) and outward unit normal at a point, in pixels. The
+    /// continuous corner is approximated by a circular one here: the difference is under a pixel
+    /// in the bezel, and the canvas clip draws the true outline.
+    static func signedDistance(_ s: Shape, _ x: Double, _ y: Double) -> (Double, Double, Double) {
+        switch s {
+        case .circle(let w, let h):
+            let r = min(w, h) / 2
+            let dx = x - w / 2, dy = y - h / 2
+            let len = max(1e-9, (dx * dx + dy * dy).squareRoot())
+            return (len - r, dx / len, dy / len)
+        case .roundedRect(let w, let h, let rIn):
+            let r = min(rIn, min(w, h) / 2)
+            let hx = w / 2 - r, hy = h / 2 - r
+            let dx = x - w / 2, dy = y - h / 2
+            let qx = abs(dx) - hx, qy = abs(dy) - hy
+            if qx > 0 && qy > 0 {
+                let len = (qx * qx + qy * qy).squareRoot()
+                return (len - r, (dx < 0 ? -qx : qx) / len, (dy < 0 ? -qy : qy) / len)
+            }
+            if qx > qy { return (qx - r, dx < 0 ? -1 : 1, 0) }
+            return (qy - r, 0, dy < 0 ? -1 : 1)
+        }
+    }
+
+    /// Bilinear sample of a premultiplied pixmap at a continuous position (pixel centres at +0.5).
+    @inline(__always)
+    static func sample(_ p: UnsafePointer<UInt32>, _ w: Int, _ h: Int, _ x: Double, _ y: Double) -> UInt32 {
+        let sx = x - 0.5, sy = y - 0.5
+        let fx = sx.rounded(.down), fy = sy.rounded(.down)
+        let x0 = max(0, min(w - 1, Int(fx))), y0 = max(0, min(h - 1, Int(fy)))
+        let x1 = min(w - 1, x0 + 1), y1 = min(h - 1, y0 + 1)
+        let wx = UInt32(max(0, min(256, ((sx - fx) * 256).rounded()))), wy = UInt32(max(0, min(256, ((sy - fy) * 256).rounded())))
+        let top = lerpPixel256(p[y0 * w + x0], p[y0 * w + x1], wx)
+        let bottom = lerpPixel256(p[y1 * w + x0], p[y1 * w + x1], wx)
+        return lerpPixel256(top, bottom, wy)
+    }
+
+    /// Screen-blends white at `amount` (0…1) onto an opaque pixel: c + (1 − c)·amount.
+    @inline(__always)
+    static func screen(_ c: UInt32, _ amount: Double) -> UInt32 {
+        let k = UInt32(amount * 255 + 0.5)
+        let inv = scalePixel(0x00FF_FFFF & ~c | (c & 0xFF00_0000), k)
+        return c &+ (inv & 0x00FF_FFFF)
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif

@@ -1,0 +1,112 @@
+// Generated wallpapers, so glass and vibrancy have something real to show through without
+// shipping photos: soft colour fields like iOS's default wallpapers, a bright and a dark one for
+// legibility checks, and a busy one. Deterministic: the same style and size give the same pixels.
+import WidgetModel
+
+public enum Wallpaper {
+    public enum Style: String, Sendable, CaseIterable {
+        /// Blue, violet and orange fields (the default).
+        case aurora
+        /// Pale pastels: a bright backdrop.
+        case bright
+        /// Deep blue-black: a dark backdrop.
+        case dark
+        /// Stripes and blobs of strong colour: worst case for legibility.
+        case busy
+    }
+
+    /// A wallpaper for a screen of `width`×`height` pixels.
+    public static func generate(_ style: Style, width: Int, height: Int) -> Pixmap {
+        var c = Canvas(width: width, height: height)!
+        let w = Double(width), h = Double(height)
+        func blob(_ x: Double, _ y: Double, _ r: Double, _ color: String, _ alpha: Double = 1) {
+            let col = RGBA(hex: color)!
+            c.paint(.radialGradient(stops: [GradientStop(col.opacity(alpha), at: 0), GradientStop(col.opacity(0), at: 1)],
+                                    center: Point(x * w, y * h), startRadius: 0, endRadius: r * max(w, h)))
+        }
+        switch style {
+        case .aurora:
+            c.paint(.linearGradient(stops: Paint.stops([RGBA(hex: "#1B2A6B")!, RGBA(hex: "#3A1C71")!, RGBA(hex: "#D76D77")!, RGBA(hex: "#FFAF7B")!]),
+                                    start: Point(0, 0), end: Point(w * 0.3, h)))
+            blob(0.15, 0.2, 0.45, "#4FACFE", 0.9)
+            blob(0.85, 0.35, 0.4, "#B721FF", 0.7)
+            blob(0.3, 0.75, 0.45, "#FF8A00", 0.6)
+            blob(0.8, 0.9, 0.35, "#00F2FE", 0.5)
+        case .bright:
+            c.paint(.linearGradient(stops: Paint.stops([RGBA(hex: "#FDFBFB")!, RGBA(hex: "#EBEDEE")!]), start: .zero, end: Point(0, h)))
+            blob(0.2, 0.25, 0.4, "#FFE29F", 0.8)
+            blob(0.8, 0.5, 0.4, "#A1C4FD", 0.7)
+            blob(0.35, 0.85, 0.35, "#FBC2EB", 0.7)
+        case .dark:
+            c.paint(.linearGradient(stops: Paint.stops([RGBA(hex: "#0F2027")!, RGBA(hex: "#203A43")!, RGBA(hex: "#0B0B12")!]), start: .zero, end: Point(w, h)))
+            blob(0.75, 0.25, 0.35, "#1E3C72", 0.6)
+            blob(0.2, 0.8, 0.3, "#2A0845", 0.6)
+        case .busy:
+            c.paint(.solid(RGBA(hex: "#FFFFFF")!))
+            let stripe = max(8, w / 24)
+            var x = -h
+            var i = 0
+            let colors = ["#FF3B30", "#FFCC00", "#34C759", "#007AFF", "#000000", "#FFFFFF", "#AF52DE"]
+            while x < w {
+                var p = Path()
+                p.move(to: Point(x, 0)); p.addLine(to: Point(x + stripe, 0)); p.addLine(to: Point(x + stripe + h, h)); p.addLine(to: Point(x + h, h))
+                p.closeSubpath()
+                c.fill(p, with: .solid(RGBA(hex: colors[i % colors.count])!))
+                x += stripe; i += 1
+            }
+            blob(0.5, 0.4, 0.3, "#000000", 0.5)
+        }
+        return c.pixmap
+    }
+}
+
+/// Where widgets sit on a device's home screen, for cropping the backdrop behind them.
+public enum HomeScreen {
+    /// The widget's frame on the home screen, in points: the top widget slot, centred for wide
+    /// families and in the left column for small ones (iOS's grid: 1/10 of the screen width as the
+    /// side margin, widgets starting below the status bar). Positions are an approximation of
+    /// iOS's grid; sizes come from the device table.
+    public static func frame(of family: WidgetFamily, on device: Device) -> Rect? {
+        guard let size = device.size(of: family) else { return nil }
+        let screen = device.screen.width > 0 ? device.screen : Size(size.width * 2.4, size.height * 4)
+        let top = family.isAccessory ? screen.height * 0.36 : 70
+        let wide = device.size(of: .systemMedium)?.width ?? size.width
+        let left = (screen.width - wide) / 2
+        let x = family == .systemSmall || family.isAccessory && family != .accessoryInline ? left : (screen.width - size.width) / 2
+        return Rect(x: x, y: top, width: size.width, height: size.height)
+    }
+
+    /// The screen size in points (a generous stand-in for devices without one in the table).
+    public static func screen(of device: Device) -> Size {
+        if device.screen.width > 0 { return device.screen }
+        let large = device.size(of: .systemLarge) ?? device.size(of: .accessoryRectangular) ?? Size(200, 200)
+        return Size(large.width * 1.2, large.height * 2.4)
+    }
+
+    /// The wallpaper scaled to fill the device's screen at `scale` pixels per point, as iOS does.
+    public static func screenWallpaper(_ wallpaper: Pixmap, device: Device, scale: Double) -> Pixmap {
+        let s = screen(of: device)
+        let sw = Int((s.width * scale).rounded()), sh = Int((s.height * scale).rounded())
+        if wallpaper.width == sw && wallpaper.height == sh { return wallpaper }
+        var c = Canvas(width: sw, height: sh)!
+        c.drawImage(wallpaper, in: Rect(x: 0, y: 0, width: Double(sw), height: Double(sh)), mode: .fill)
+        return c.pixmap
+    }
+
+    /// The region of a screen-sized wallpaper behind `family`, `margin` pixels larger on each side.
+    public static func backdrop(screenWallpaper screenPixmap: Pixmap, family: WidgetFamily, device: Device, scale: Double, margin: Int) -> Pixmap? {
+        guard let f = frame(of: family, on: device) else { return nil }
+        let sw = screenPixmap.width, sh = screenPixmap.height
+        let pw = Int((f.width * scale).rounded()), ph = Int((f.height * scale).rounded())
+        var out = Pixmap(width: pw + 2 * margin, height: ph + 2 * margin)!
+        let x0 = Int((f.minX * scale).rounded()) - margin, y0 = Int((f.minY * scale).rounded()) - margin
+        for y in 0..<out.height {
+            let sy = max(0, min(sh - 1, y0 + y))
+            for x in 0..<out.width {
+                let sx = max(0, min(sw - 1, x0 + x))
+                out.pixels[y * out.width + x] = screenPixmap.pixels[sy * sw + sx]
+            }
+        }
+        return out
+    }
+}
