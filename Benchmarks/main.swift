@@ -130,3 +130,31 @@ do {
         }
     }
 }
+
+// Time per variant by appearance: systemLarge of the weather Sample on the default device,
+// resolve + layout + composite (encode excluded).
+do {
+    let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Samples")
+    if let spec = try? WidgetSpec.load(contentsOf: samples.appendingPathComponent("weather.widget.json")) {
+        let renderer = SpecRenderer(spec: spec)
+        var medians: [Appearance: Double] = [:]
+        for a in [Appearance.light, .dark, .clearLight, .clearDark, .tintedLight, .tintedDark] {
+            let v = Variant(entry: 0, family: .systemLarge, appearance: a)
+            var samplesMs: [Double] = []
+            _ = try? renderer.render(v)
+            for _ in 0..<max(3, runs) {
+                let t0 = DispatchTime.now().uptimeNanoseconds
+                _ = try? renderer.render(v)
+                samplesMs.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
+            }
+            samplesMs.sort()
+            medians[a] = samplesMs[samplesMs.count / 2]
+            if only.isEmpty || "variant".contains(only) || only == "modes" {
+                print(String(format: "systemLarge variant, %-12@ median %7.2f ms  (min %6.2f, max %6.2f)", a.rawValue, samplesMs[samplesMs.count / 2], samplesMs[0], samplesMs[samplesMs.count - 1]))
+            }
+        }
+        if only.isEmpty || only == "modes", let light = medians[.light], let glass = medians[.clearLight] {
+            print(String(format: "glass / full colour: %.2f× (clearLight %.1f ms vs light %.1f ms)", glass / light, glass, light))
+        }
+    }
+}

@@ -55,6 +55,21 @@ public struct Compositor {
                        frame: WidgetFrame, environment env: WidgetEnvironment, options: CompositeOptions = CompositeOptions()) -> Pixmap {
         var canvas = Canvas(width: frame.pixelWidth, height: frame.pixelHeight)!
         let toPixels = Transform.scale(frame.scale)
+        let glassFace = env.renderingMode == .accented && !(background != nil && showBackground)
+        if glassFace, let glass = options.glass, let backdrop = options.backdrop {
+            // The glass fills the canvas; the corners outside the widget's shape are then cut away
+            // (destination-out over the corner regions only, anti-aliased like any fill).
+            let shape: GlassRenderer.Shape = env.family == .accessoryCircular
+                ? .circle(width: Double(frame.pixelWidth), height: Double(frame.pixelHeight))
+                : .roundedRect(width: Double(frame.pixelWidth), height: Double(frame.pixelHeight), radius: frame.cornerRadius * frame.scale)
+            canvas = Canvas(GlassRenderer.render(backdrop: backdrop, margin: options.backdropMargin, width: frame.pixelWidth,
+                                                 height: frame.pixelHeight, shape: shape, material: glass, scale: frame.scale))
+            if let outline = frame.shape {
+                var corners = Path(rect: Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height))
+                corners.addPath(outline)
+                canvas.fill(corners, with: .solid(.black), rule: .evenOdd, transform: toPixels, blendMode: .destinationOut)
+            }
+        }
         if let shape = frame.shape { canvas.clip(to: shape, transform: toPixels) }
         switch env.renderingMode {
         case .fullColor:
@@ -72,13 +87,6 @@ public struct Compositor {
                 var painter = Painter(canvas: canvas, base: toPixels, environment: env, mode: .fullColor)
                 painter.draw(background)
                 canvas = painter.canvas
-            } else if let glass = options.glass, let backdrop = options.backdrop {
-                let shape: GlassRenderer.Shape = env.family == .accessoryCircular
-                    ? .circle(width: Double(frame.pixelWidth), height: Double(frame.pixelHeight))
-                    : .roundedRect(width: Double(frame.pixelWidth), height: Double(frame.pixelHeight), radius: frame.cornerRadius * frame.scale)
-                let face = GlassRenderer.render(backdrop: backdrop, margin: options.backdropMargin, width: frame.pixelWidth,
-                                                height: frame.pixelHeight, shape: shape, material: glass, scale: frame.scale)
-                canvas.composite(face)
             }
             var painter = Painter(canvas: canvas, base: toPixels, environment: env, mode: .accented(options.accent))
             painter.draw(content)

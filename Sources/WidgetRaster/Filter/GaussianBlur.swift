@@ -46,8 +46,31 @@ public enum GaussianBlur {
     /// replicated virtually, as far as the blur reaches), blur that, and interpolate back into
     /// the pixmap. Full-resolution pixels are read once and written once; no full-size
     /// temporary is allocated.
+    /// The blur of `pixmap` computed only for `region` (the pixels outside it are read, as
+    /// context, but not produced): what a backdrop blur needs when its margin only feeds the edges.
+    /// Uses the same paths and gives the same pixels as `apply` followed by a crop.
+    public static func blurred(_ pixmap: Pixmap, sigma: Double, region: IntRect, edge: BlurEdgeMode = .clamp,
+                               colorMatrix: ColorMatrix? = nil) -> Pixmap {
+        let r = region.intersection(pixmap.bounds)
+        if sigma >= 6 && !r.isEmpty {
+            var out = Pixmap(width: r.width, height: r.height)!
+            downsampledBlur(pixmap, into: &out, offsetX: r.x, offsetY: r.y, sigma: sigma, edge: edge, colorMatrix: colorMatrix)
+            return out
+        }
+        var p = pixmap
+        apply(to: &p, sigma: sigma, edge: edge, colorMatrix: colorMatrix)
+        return p.cropped(to: r) ?? p
+    }
+
     static func applyDownsampled(to pixmap: inout Pixmap, sigma: Double, edge: BlurEdgeMode, colorMatrix: ColorMatrix? = nil) {
-        let k = sigma >= 24 ? (sigma >= 48 ? 8 : 4) : 2
+        let source = pixmap
+        downsampledBlur(source, into: &pixmap, offsetX: 0, offsetY: 0, sigma: sigma, edge: edge, colorMatrix: colorMatrix)
+    }
+
+    /// The large-σ path, writing `out` as the region of the blurred source at (offsetX, offsetY).
+    static func downsampledBlur(_ pixmap: Pixmap, into out: inout Pixmap, offsetX: Int, offsetY: Int, sigma: Double,
+                                edge: BlurEdgeMode, colorMatrix: ColorMatrix?) {
+        let k = sigma >= 24 ? 8 : (sigma >= 12 ? 4 : 2)
         let samplingVariance = Double(k * k - 1) / 12 + Double(k * k) / 6
         let lowSigma = (Swift.max(0, sigma * sigma - samplingVariance)).squareRoot() / Double(k)
         let boxes = GaussianBlur.boxes(sigma: lowSigma, passes: lowResolutionPasses)
@@ -58,7 +81,7 @@ public enum GaussianBlur {
         if lowSigma >= 2 { small.boxBlur(boxes, edge: edge) }
         else if lowSigma > 0.3 { small.convolveExact(sigma: lowSigma, edge: edge) }
         if let colorMatrix { small.apply(colorMatrix) }
-        small.upsample(by: k, pad: pad, into: &pixmap, edge: edge)
+        small.upsample(by: k, pad: pad, offsetX: offsetX, offsetY: offsetY, into: &out, edge: edge)
     }
 
     /// Box passes at low resolution, where the image is k² times smaller: five passes follow the
@@ -357,13 +380,13 @@ struct FloatImage {
 
     /// Bilinear upsampling by k into `p`, whose pixel (x, y) sits at (x + pad, y + pad) of the
     /// padded image this one was made from. Low-resolution texel centres are at k·(i + 0.5).
-    func upsample(by k: Int, pad: Int, into p: inout Pixmap, edge: BlurEdgeMode) {
+    func upsample(by k: Int, pad: Int, offsetX: Int = 0, offsetY: Int = 0, into p: inout Pixmap, edge: BlurEdgeMode) {
         let w = p.width, h = p.height, sw = width, sh = height
         let transparent = edge == .transparent && pad == 0
         // Per output column: the left texel (−1...sw−1, already clamped) and the weight of the right one.
         var x0s = [Int32](repeating: 0, count: w), fxs = [Float](repeating: 0, count: w)
         for x in 0..<w {
-            let s = (Double(x + pad) + 0.5) / Double(k) - 0.5
+            let s = (Double(x + offsetX + pad) + 0.5) / Double(k) - 0.5
             let f = s.rounded(.down)
             x0s[x] = Int32(Swift.max(-1, Swift.min(sw - 1, Int(f)))); fxs[x] = Float(s - f)
             if Int(f) >= sw - 1 { fxs[x] = Int(f) >= sw ? 1 : fxs[x] }
@@ -375,7 +398,7 @@ struct FloatImage {
                 line.withUnsafeMutableBufferPointer { ln in
                     let l = ln.baseAddress! + 1
                     for y in 0..<h {
-                        let s = (Double(y + pad) + 0.5) / Double(k) - 0.5
+                        let s = (Double(y + offsetY + pad) + 0.5) / Double(k) - 0.5
                         let f = s.rounded(.down)
                         let j0 = Int(f)
                         let fy = Float(s - f)

@@ -51,12 +51,12 @@ public struct GlassMaterial: Sendable, Hashable {
     /// Clear glass, light: little frost, the wallpaper shows through, a light face wash.
     public static let clearLight = GlassMaterial(
         blur: 10, saturation: 1.1, blackLevel: 0.05, whiteLevel: 0.95, wash: RGBA(white: 1, alpha: 0.12),
-        bezel: 20, refraction: 14, rimWidth: 2.5, rimIntensity: 0.55, lightAngle: -60, outlineOpacity: 0.35,
+        bezel: 14, refraction: 12, rimWidth: 2.5, rimIntensity: 0.55, lightAngle: -60, outlineOpacity: 0.35,
         shadowRadius: 16, shadowOffset: 8, shadowOpacity: 0.12)
     /// Clear glass, dark: the same glass dimmed, for the dark home screen.
     public static let clearDark = GlassMaterial(
         blur: 10, saturation: 1.0, blackLevel: 0.0, whiteLevel: 0.7, wash: RGBA(white: 0, alpha: 0.22),
-        bezel: 20, refraction: 14, rimWidth: 2.5, rimIntensity: 0.4, lightAngle: -60, outlineOpacity: 0.25,
+        bezel: 14, refraction: 12, rimWidth: 2.5, rimIntensity: 0.4, lightAngle: -60, outlineOpacity: 0.25,
         shadowRadius: 16, shadowOffset: 8, shadowOpacity: 0.2)
     /// Regular glass, light: more frost (UIKit's regular material blurs more than clear).
     public static let regularLight = GlassMaterial(

@@ -29,41 +29,57 @@ enum GlassRenderer {
     /// `margin` pixels larger on every side (so the blur has real pixels at the edges).
     static func render(backdrop: Pixmap, margin: Int, width: Int, height: Int, shape: Shape, material m: GlassMaterial,
                        scale: Double) -> Pixmap {
-        var face = backdrop
-        GaussianBlur.apply(to: &face, sigma: m.blur * scale, edge: .clamp, colorMatrix: faceMatrix(m))
+        // The blurred, washed backdrop, computed for the widget and a bezel-wide ring around it
+        // (refraction samples a little outside).
+        let ring = min(margin, Int((m.refraction * scale).rounded(.up)) + 2)
+        let face = GaussianBlur.blurred(backdrop, sigma: m.blur * scale, region: IntRect(x: margin - ring, y: margin - ring,
+                                        width: width + 2 * ring, height: height + 2 * ring), edge: .clamp, colorMatrix: faceMatrix(m))
+        let margin = ring
         var out = Pixmap(width: width, height: height)!
         let bezel = max(1, m.bezel * scale), rim = max(0.5, m.rimWidth * scale), refraction = m.refraction * scale
         let la = m.lightAngle * Double.pi / 180
         let light = (cos(la), sin(la))
         let bw = face.width
+        // Points further than `inner` from every side are at least a bezel deep (the corner
+        // radius counts: inside the rounded corners the edge comes closer).
+        let inner: Double
+        switch shape {
+        case .roundedRect(_, _, let r): inner = max(bezel, r)
+        case .circle(let w, let h): inner = min(w, h) / 2
+        }
         face.pixels.withUnsafeBufferPointer { src in
             out.pixels.withUnsafeMutableBufferPointer { dst in
                 for y in 0..<height {
                     let py = Double(y) + 0.5
-                    for x in 0..<width {
+                    let rowSrc = src.baseAddress! + (y + margin) * bw + margin
+                    let rowDst = dst.baseAddress! + y * width
+                    // The interior span of this row is a straight copy of the washed backdrop.
+                    var spanStart = width, spanEnd = width
+                    if py >= inner && py <= Double(height) - inner {
+                        spanStart = max(0, Int(bezel.rounded(.up))); spanEnd = max(spanStart, width - Int(bezel.rounded(.up)))
+                        rowDst.advanced(by: spanStart).update(from: rowSrc.advanced(by: spanStart), count: spanEnd - spanStart)
+                    }
+                    for x in 0..<width where x < spanStart || x >= spanEnd {
                         let px = Double(x) + 0.5
                         let (dist, nx, ny) = signedDistance(shape, px, py)
                         let depth = -dist
-                        let o = y * width + x
-                        if depth >= bezel {
-                            dst[o] = src[(y + margin) * bw + x + margin]
-                            continue
-                        }
+                        if depth >= bezel { rowDst[x] = rowSrc[x]; continue }
                         // Refraction: sample the face from further inside, most at the very edge
-                        // (the slope of a convex squircle bezel).
+                        // (the slope of a convex squircle bezel falls off as (1 − t)³).
                         let t = max(0, min(1, depth / bezel))
-                        let slope = pow(1 - t, 3)
-                        let sx = px - nx * refraction * slope + Double(margin), sy = py - ny * refraction * slope + Double(margin)
-                        var c = sample(src.baseAddress!, bw, face.height, sx, sy)
-                        // Specular rim: strongest where the edge faces the light, weaker opposite.
-                        let edge = exp(-(depth / rim) * (depth / rim))
+                        let u = 1 - t
+                        let shift = refraction * u * u * u
+                        var c = sample(src.baseAddress!, bw, face.height, px - nx * shift + Double(margin), py - ny * shift + Double(margin))
+                        // Specular rim: strongest where the edge faces the light, weaker opposite;
+                        // a Gaussian falloff over the rim width (exp(−d²) ≈ 1/(1 + d² + d⁴/2)).
+                        let d2 = (depth / rim) * (depth / rim)
+                        let edge = 1 / (1 + d2 + d2 * d2 * 0.5)
                         let facing = nx * light.0 + ny * light.1
                         let spec = m.rimIntensity * edge * (max(0, facing) * max(0, facing) + 0.45 * max(0, -facing) * max(0, -facing))
-                        var hair = 0.0
-                        if depth < 1.5 { hair = m.outlineOpacity * max(0, 1 - depth / 1.5) }
+                        let hair = depth < 1.5 ? m.outlineOpacity * max(0, 1 - depth / 1.5) : 0
                         let lift = min(1, spec + hair)
-                        if lift > 0 { c = screen(c, lift) }
-                        dst[o] = c
+                        if lift > 0.002 { c = screen(c, lift) }
+                        rowDst[x] = c
                     }
                 }
             }

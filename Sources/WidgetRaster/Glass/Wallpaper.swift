@@ -100,11 +100,18 @@ public enum HomeScreen {
         let pw = Int((f.width * scale).rounded()), ph = Int((f.height * scale).rounded())
         var out = Pixmap(width: pw + 2 * margin, height: ph + 2 * margin)!
         let x0 = Int((f.minX * scale).rounded()) - margin, y0 = Int((f.minY * scale).rounded()) - margin
-        for y in 0..<out.height {
-            let sy = max(0, min(sh - 1, y0 + y))
-            for x in 0..<out.width {
-                let sx = max(0, min(sw - 1, x0 + x))
-                out.pixels[y * out.width + x] = screenPixmap.pixels[sy * sw + sx]
+        let ow = out.width
+        screenPixmap.pixels.withUnsafeBufferPointer { src in
+            out.pixels.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<out.height {
+                    let sy = max(0, min(sh - 1, y0 + y))
+                    let row = dst.baseAddress! + y * ow
+                    // Copy the part inside the screen; repeat the screen's edge beyond it.
+                    let a = max(0, min(ow, -x0)), b = max(a, min(ow, sw - x0))
+                    if b > a { (row + a).update(from: src.baseAddress! + sy * sw + x0 + a, count: b - a) }
+                    if a > 0 { row.update(repeating: src[sy * sw], count: a) }
+                    if b < ow { (row + b).update(repeating: src[sy * sw + sw - 1], count: ow - b) }
+                }
             }
         }
         return out

@@ -109,7 +109,9 @@ public final class SpecRenderer: @unchecked Sendable {
         let px = scale ?? device.scale
         o.glass = GlassMaterial.preset(for: v.appearance, tint: tint)
         let blur = (o.glass?.blur ?? 12) * px
-        o.backdropMargin = Int((blur * 3).rounded(.up)) + 4
+        // Two standard deviations of wallpaper around the widget feed the blur at its edges (the
+        // Gaussian weight beyond is 2%; the clamp covers it).
+        o.backdropMargin = Int((blur * 2).rounded(.up)) + 4
         o.backdrop = HomeScreen.backdrop(screenWallpaper: screen(px), family: v.family, device: device, scale: px, margin: o.backdropMargin)
         if v.appearance == .standByNight { o.vibrantTint = RGBA(hex: "#FF2D20")! }
         return o
