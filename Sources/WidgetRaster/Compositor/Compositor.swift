@@ -207,19 +207,42 @@ struct Painter {
         }
     }
 
-    /// `glassEffect` inside a widget in full colour: a frosted, lightened copy of what is behind,
-    /// in the glass shape. (The home-screen glass that replaces the container background is the
-    /// accented path's GlassMaterial.)
-    mutating func drawGlass(_ glass: (variant: String, tint: RGBA?, shape: Path)) {
-        var behind = canvas.pixmap
-        GaussianBlur.apply(to: &behind, sigma: 6 * base.a, edge: .clamp)
-        canvas.clip(to: glass.shape, transform: transform)
-        canvas.composite(behind)
-        let wash = glass.variant == "clear" ? 0.08 : 0.22
-        canvas.paint(.solid(RGBA(white: 1, alpha: wash)))
-        if let tint = glass.tint { canvas.paint(.solid(tint.opacity(0.35))) }
+    /// `glassEffect` inside a widget: the same glass core as the home-screen glass, with what is
+    /// already drawn beneath as its backdrop.
+    mutating func drawGlass(_ glass: (variant: String, tint: RGBA?, shape: ShapeKind, outline: Path, frame: Rect)) {
+        let dark = environment.colorScheme == .dark
+        var material: GlassMaterial = glass.variant == "clear" ? (dark ? .clearDark : .clearLight) : (dark ? .regularDark : .regularLight)
+        if glass.variant == "identity" { return }
+        if let tint = glass.tint { material.tint = tint; material.tintOpacity = 0.35 }
+        let k = transform.meanScale
+        let box = IntRect(enclosing: Rect(origin: transform.apply(glass.frame.origin),
+                                          size: Size(glass.frame.width * k, glass.frame.height * k)))
+        guard box.width > 2, box.height > 2 else { return }
+        let margin = Int((material.blur * k * 2).rounded(.up)) + 2
+        // The backdrop: what the canvas holds around the glass, edges repeated past the canvas.
+        let src = canvas.pixmap
+        var backdrop = Pixmap(width: box.width + 2 * margin, height: box.height + 2 * margin)!
+        for y in 0..<backdrop.height {
+            let sy = max(0, min(src.height - 1, box.y - margin + y))
+            for x in 0..<backdrop.width {
+                let sx = max(0, min(src.width - 1, box.x - margin + x))
+                backdrop.pixels[y * backdrop.width + x] = src.pixels[sy * src.width + sx]
+            }
+        }
+        let w = Double(box.width), h = Double(box.height)
+        let shape: GlassRenderer.Shape
+        switch glass.shape {
+        case .circle, .ellipse: shape = .circle(width: w, height: h)
+        case .capsule: shape = .roundedRect(width: w, height: h, radius: min(w, h) / 2)
+        case .roundedRectangle(let r, _): shape = .roundedRect(width: w, height: h, radius: r * k)
+        case .containerRelative: shape = .roundedRect(width: w, height: h, radius: Device.widgetCornerRadius * k)
+        default: shape = .roundedRect(width: w, height: h, radius: 0)
+        }
+        let face = GlassRenderer.render(backdrop: backdrop, margin: margin, width: box.width, height: box.height,
+                                        shape: shape, material: material, scale: k)
+        canvas.clip(to: glass.outline, transform: transform)
+        canvas.drawImage(face, in: Rect(x: Double(box.x), y: Double(box.y), width: w, height: h), mode: .stretch, filter: .nearest)
         canvas.restoreClip()
-        canvas.stroke(glass.shape, style: StrokeStyle(lineWidth: 0.75), with: .solid(RGBA(white: 1, alpha: 0.45)), transform: transform)
     }
 
     mutating func image(_ data: ImageData, _ op: DrawOp) -> Pixmap {

@@ -13,8 +13,8 @@ public struct DrawGroup {
     /// Applied to everything inside (rotation about the view's centre).
     public var transform: Transform = .identity
     public var luminanceToAlpha = false
-    /// `glassEffect`: glass drawn behind the group's content, in this shape.
-    public var glass: (variant: String, tint: RGBA?, shape: Path)? = nil
+    /// `glassEffect`: glass drawn behind the group's content, in this shape and frame (points).
+    public var glass: (variant: String, tint: RGBA?, shape: ShapeKind, outline: Path, frame: Rect)? = nil
 
     public init() {}
     var needsLayer: Bool { opacity < 1 || shadow != nil || luminanceToAlpha }

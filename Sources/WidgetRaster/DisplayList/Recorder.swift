@@ -69,7 +69,7 @@ struct Recorder {
             let a = degrees * Double.pi / 180
             group.transform = Transform.translation(-f.midX, -f.midY).concatenating(.rotation(a)).concatenating(.translation(f.midX, f.midY))
         case .luminanceToAlpha: group.luminanceToAlpha = true
-        case .glassEffect(let variant, let tint, let shape): group.glass = (variant, tint, path(for: shape, in: f))
+        case .glassEffect(let variant, let tint, let shape): group.glass = (variant, tint, shape, path(for: shape, in: f), f)
         case .redacted:
             let was = redacted
             redacted = true
