@@ -17,6 +17,7 @@ enum CLI {
     SUBCOMMANDS:
       render      Render every entry × family × appearance of widget specs (PNG/JPEG, manifest,
                   contact sheet).
+      check       Check specs for what breaks without their background (text, JSON, SARIF).
       preview     Show a widget on a home-screen mock in Default, Dark, Clear and Tinted looks.
       devices     List the devices and their widget sizes.
       families    List the widget families and their sizes on the default device.
@@ -41,6 +42,7 @@ enum CLI {
             case "demo": return try DemoCommand.run(Array(args.dropFirst()))
             case "render": return try RenderCommand.run(Array(args.dropFirst()))
             case "preview": return try PreviewCommand.run(Array(args.dropFirst()))
+            case "check": return try CheckCommand.run(Array(args.dropFirst()))
             case "devices": return TablesCommand.devices()
             case "families": return TablesCommand.families()
             case "appearances": return TablesCommand.appearances()
@@ -66,6 +68,7 @@ enum CLI {
         case "demo": return DemoCommand.help
         case "render": return RenderCommand.help
         case "preview": return PreviewCommand.help
+        case "check": return CheckCommand.help
         default: return nil
         }
     }

@@ -32,6 +32,11 @@ public struct GlassMaterial: Sendable, Hashable {
     public var lightAngle: Double
     /// A hairline outline around the shape (iOS 26 draws one on every home-screen widget).
     public var outlineOpacity: Double
+    /// Adaptive luminance: glass samples the brightness behind it and takes a darker treatment
+    /// over bright backdrops (iOS 26's backdrop layers track luma, reference §5.3). The face's
+    /// relative luminance is held at or below this value; nil turns adaptation off. The value is
+    /// chosen so white text keeps about 4.5:1 (UNCONFIRMED for widgets).
+    public var maxFaceLuminance: Double? = 0.18
     /// Drop shadow under the glass onto the wallpaper (points, opacity).
     public var shadowRadius: Double
     public var shadowOffset: Double

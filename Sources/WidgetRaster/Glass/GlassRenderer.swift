@@ -25,6 +25,29 @@ enum GlassRenderer {
         return matrix
     }
 
+    /// The face matrix, darkened when the backdrop is bright enough to lift the face above the
+    /// material's `maxFaceLuminance` (measured on the mean colour of the backdrop).
+    static func adaptiveMatrix(_ m: GlassMaterial, backdrop: Pixmap) -> ColorMatrix {
+        let matrix = faceMatrix(m)
+        guard let target = m.maxFaceLuminance else { return matrix }
+        var sum = SIMD3<Double>(0, 0, 0), n = 0.0
+        let step = max(1, backdrop.pixels.count / 4096)
+        for i in stride(from: 0, to: backdrop.pixels.count, by: step) {
+            let v = backdrop.pixels[i]
+            sum += SIMD3(Double(v & 0xFF), Double((v >> 8) & 0xFF), Double((v >> 16) & 0xFF)) / 255
+            n += 1
+        }
+        let mean = sum / max(1, n)
+        let f = matrix.m
+        func row(_ r: Int) -> Double { f[r * 5] * mean.x + f[r * 5 + 1] * mean.y + f[r * 5 + 2] * mean.z + f[r * 5 + 4] }
+        let faceColor = RGBA(red: min(1, max(0, row(0))), green: min(1, max(0, row(1))), blue: min(1, max(0, row(2))))
+        let l = faceColor.relativeLuminance
+        guard l > target else { return matrix }
+        // Luminance is about the 2.2 power of sRGB values: scale them by (target / l)^(1/2.2).
+        let k = pow(target / l, 1 / 2.2)
+        return matrix.concatenating(ColorMatrix([k, 0, 0, 0, 0, 0, k, 0, 0, 0, 0, 0, k, 0, 0, 0, 0, 0, 1, 0]))
+    }
+
     /// Renders the glass face for a `width`×`height` pixel shape. `backdrop` is what lies behind it,
     /// `margin` pixels larger on every side (so the blur has real pixels at the edges).
     static func render(backdrop: Pixmap, margin: Int, width: Int, height: Int, shape: Shape, material m: GlassMaterial,
@@ -33,7 +56,8 @@ enum GlassRenderer {
         // (refraction samples a little outside).
         let ring = min(margin, Int((m.refraction * scale).rounded(.up)) + 2)
         let face = GaussianBlur.blurred(backdrop, sigma: m.blur * scale, region: IntRect(x: margin - ring, y: margin - ring,
-                                        width: width + 2 * ring, height: height + 2 * ring), edge: .clamp, colorMatrix: faceMatrix(m))
+                                        width: width + 2 * ring, height: height + 2 * ring), edge: .clamp,
+                                        colorMatrix: adaptiveMatrix(m, backdrop: backdrop))
         let margin = ring
         var out = Pixmap(width: width, height: height)!
         let bezel = max(1, m.bezel * scale), rim = max(0.5, m.rimWidth * scale), refraction = m.refraction * scale
