@@ -14,8 +14,9 @@ public struct CheckOptions: Sendable {
     /// Wallpapers the legibility rule tries (name, pixels); the generated bright, dark and busy ones by default.
     public var wallpapers: [(name: String, pixmap: Pixmap)] = []
     public var device: Device = DeviceCatalog.default
-    /// Pixels per point of the renders the rules look at.
-    public var scale: Double = 1
+    /// Pixels per point of the renders the rules look at (2: thin text looks as thin as on a
+    /// device, at a quarter of the cost of 3x).
+    public var scale: Double = 2
     /// Share of the widget an opaque accented fill may cover before it is a "slab".
     public var slabShare = 0.25
     public init() {}
@@ -34,7 +35,8 @@ public final class Checker {
     /// - Throws: `SpecError` when a variant cannot be resolved (the spec is broken, not just risky).
     public func check(_ spec: WidgetSpec) throws -> [Finding] {
         var findings = SpecRules.check(spec, requireRemovable: options.requireRemovable)
-        let wallpapers = options.wallpapers.isEmpty ? Checker.defaultWallpapers(options.device, options.scale) : options.wallpapers
+        let legibility = !options.disabled.contains(Rules.legibility.id)
+        let wallpapers = !legibility ? [] : (options.wallpapers.isEmpty ? Checker.defaultWallpapers(options.device, options.scale) : options.wallpapers)
         let base = SpecRenderer(spec: spec, device: options.device, scale: options.scale, library: library)
         let lookRenderers = wallpapers.map { wp -> (String, SpecRenderer) in
             let r = SpecRenderer(spec: spec, device: options.device, scale: options.scale, library: library)
@@ -55,7 +57,7 @@ public final class Checker {
                 // What the accented looks draw (their own resolution: If/Switch may differ).
                 let accented = try base.render(Variant(entry: entry, family: family, appearance: .clearLight))
                 findings += accentedFindings(spec, accented, family: family, entry: entry)
-                guard spec.containerBackgroundRemovable else { continue }
+                guard spec.containerBackgroundRemovable, !options.disabled.contains(Rules.legibility.id) else { continue }
                 for appearance in Checker.accentedLooks {
                     for (name, r) in lookRenderers {
                         findings += try legibilityFindings(spec, r, Variant(entry: entry, family: family, appearance: appearance), wallpaper: name)
@@ -66,11 +68,18 @@ public final class Checker {
         return Checker.deduplicate(findings).filter { !options.disabled.contains($0.rule) }
     }
 
-    /// Generated wallpapers at the screen size of the device.
+    private static let wallpaperLock = NSLock()
+    nonisolated(unsafe) private static var wallpaperCache: [String: [(name: String, pixmap: Pixmap)]] = [:]
+
+    /// Generated wallpapers at the screen size of the device (made once per size).
     static func defaultWallpapers(_ device: Device, _ scale: Double) -> [(name: String, pixmap: Pixmap)] {
         let s = HomeScreen.screen(of: device)
         let w = Int((s.width * scale).rounded()), h = Int((s.height * scale).rounded())
-        return [Wallpaper.Style.bright, .dark, .busy].map { ($0.rawValue, Wallpaper.generate($0, width: w, height: h)) }
+        wallpaperLock.lock(); defer { wallpaperLock.unlock() }
+        if let cached = wallpaperCache["\(w)x\(h)"] { return cached }
+        let made = [Wallpaper.Style.bright, .dark, .busy].map { ($0.rawValue, Wallpaper.generate($0, width: w, height: h)) }
+        wallpaperCache["\(w)x\(h)"] = made
+        return made
     }
 
     // MARK: Layout: truncation, clipping, symbols
@@ -208,11 +217,17 @@ public final class Checker {
             mask.draw(layout, at: origin, with: .solid(.white), transform: .scale(frame.scale))
             let opacity = op.accentable ? 1 : colors.defaultGroupOpacity
             let ink = op.accentable ? colors.accent : colors.primary
+            // The glyphs' own pixels: those at least half as covered as the most covered one. Thin
+            // strokes never cover a pixel fully, so their colour is blended by coverage — faint
+            // text measures faint, as it looks.
+            let peak = mask.pixmap.pixels.reduce(UInt32(0)) { max($0, $1 >> 24) }
+            guard peak > 0 else { continue }
             var ratios: [Double] = []
-            for i in 0..<mask.pixmap.pixels.count where mask.pixmap.pixels[i] >> 24 >= 160 {
+            for i in 0..<mask.pixmap.pixels.count where (mask.pixmap.pixels[i] >> 24) * 2 >= peak {
+                let coverage = Double(mask.pixmap.pixels[i] >> 24) / 255
                 let b = PremultipliedPixel.unpremultiply(behind.pixels[i])
                 let bg = RGBA(r8: Int(b & 0xFF), g8: Int((b >> 8) & 0xFF), b8: Int((b >> 16) & 0xFF))
-                let fg = bg.mix(RGBA(red: ink.red, green: ink.green, blue: ink.blue), opacity)
+                let fg = bg.mix(RGBA(red: ink.red, green: ink.green, blue: ink.blue), opacity * coverage)
                 let l1 = fg.relativeLuminance, l2 = bg.relativeLuminance
                 ratios.append((max(l1, l2) + 0.05) / (min(l1, l2) + 0.05))
             }
