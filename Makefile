@@ -4,13 +4,14 @@
 SWIFT ?= swift
 APT_PACKAGES := pkg-config zlib1g-dev libpng-dev libjpeg-dev libfreetype-dev libharfbuzz-dev \
                 fonts-inter fonts-dejavu-core fonts-dejavu-extra \
-                fonts-materialdesignicons-webfont
+                fonts-materialdesignicons-webfont chromium
 RENDER_DIR ?= renders
 BENCH_RUNS ?= 15
 
 .PHONY: deps build test render bench clean
 
 # Installs what is missing, with `apt-get update` first; silent when everything is there.
+# (chromium is for the browser test of the HTML gallery and verify report.)
 deps:
 	@missing=""; \
 	for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \

@@ -18,6 +18,8 @@ enum CLI {
       render      Render every entry × family × appearance of widget specs (PNG/JPEG, manifest,
                   contact sheet).
       check       Check specs for what breaks without their background (text, JSON, SARIF).
+      diff        Compare two render folders (diff images, report.html, junit.xml).
+      merge       Combine 'render --shard I/N' outputs into one render folder.
       preview     Show a widget on a home-screen mock in Default, Dark, Clear and Tinted looks.
       devices     List the devices and their widget sizes.
       families    List the widget families and their sizes on the default device.
@@ -43,12 +45,17 @@ enum CLI {
             case "render": return try RenderCommand.run(Array(args.dropFirst()))
             case "preview": return try PreviewCommand.run(Array(args.dropFirst()))
             case "check": return try CheckCommand.run(Array(args.dropFirst()))
+            case "diff": return try DiffCommand.run(Array(args.dropFirst()))
+            case "merge": return try MergeCommand.run(Array(args.dropFirst()))
             case "devices": return TablesCommand.devices()
             case "families": return TablesCommand.families()
             case "appearances": return TablesCommand.appearances()
             default: throw UsageError("unknown subcommand '\(first)'. Run 'widgetctl --help' for the list.")
             }
         } catch let error as UsageError {
+            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+            return 2
+        } catch let error as BatchError {
             FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
             return 2
         } catch let error as CodecError {
@@ -69,6 +76,8 @@ enum CLI {
         case "render": return RenderCommand.help
         case "preview": return PreviewCommand.help
         case "check": return CheckCommand.help
+        case "diff": return DiffCommand.help
+        case "merge": return MergeCommand.help
         default: return nil
         }
     }

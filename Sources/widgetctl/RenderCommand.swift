@@ -32,14 +32,19 @@ enum RenderCommand {
       --wallpaper FILE|STYLE  The wallpaper behind glass and Lock Screen vibrancy: a PNG or JPEG,
                               or a generated one: aurora (default), bright, dark, busy.
       --tint COLOR            Tint of the Tinted appearances (#RRGGBB or a colour name).
+      --verify GOLDEN_DIR     Compare the render with goldens: diff images, report.html and
+                              junit.xml in <out>/verify; exit 1 on any difference.
+      --record                With --verify: write or refresh the goldens instead.
+      --tolerance N           Per-channel tolerance for --verify (default: 0).
+      --max-diff F            Share of differing pixels --verify allows (default: 0).
       --font-dir DIR          Add a folder of fonts (repeatable).
       --no-contact-sheet      Skip the contact sheet.
       --allow-absolute-assets Let asset paths leave the spec's folder.
       --quiet                 Print nothing but errors.
       -h, --help              Show this help.
 
-    EXIT CODES: 0 rendered; 2 bad usage or bad input (the message names the file and the place);
-    130 interrupted.
+    EXIT CODES: 0 rendered (and verified); 1 --verify found differences; 2 bad usage or bad input
+    (the message names the file and the place); 130 interrupted.
 
     EXAMPLE:
       widgetctl render Samples/weather.widget.json --families systemSmall --appearances all
@@ -47,7 +52,7 @@ enum RenderCommand {
 
     static let options = ["--out", "--families", "--appearances", "--entries", "--device", "--scale", "--format", "--quality",
                           "--png-compression", "--jobs", "--shard", "--font-dir", "--no-contact-sheet", "--allow-absolute-assets",
-                          "--quiet", "--help", "--tint", "--wallpaper", "--verify"]
+                          "--quiet", "--help", "--tint", "--wallpaper", "--verify", "--record", "--tolerance", "--max-diff"]
 
     static func run(_ argv: [String]) throws -> Int32 {
         var args = Arguments(argv, command: "render")
@@ -106,7 +111,9 @@ enum RenderCommand {
         for dir in try args.values("--font-dir") { FontLibrary.shared.addDirectory(dir) }
         if let t = try args.value("--tint") { options.tint = try parseColor(t, "--tint") }
         if let w = try args.value("--wallpaper") { options.wallpaper = try loadWallpaper(w) }
-        if try args.value("--verify") != nil { throw UsageError("--verify is not available yet in this version of widgetctl") }
+        let golden = try args.value("--verify")
+        let record = args.flag("--record")
+        let verifyOptions = try DiffCommand.verifyOptions(&args)
         options.contactSheet = !args.flag("--no-contact-sheet")
         options.allowAbsoluteAssets = args.flag("--allow-absolute-assets")
         let quiet = args.flag("--quiet")
@@ -122,7 +129,24 @@ enum RenderCommand {
             let report = try batch.run(specs) { progress.update($0) }
             progress.finish()
             if !quiet { printSummary(report, options) }
-            return 0
+            guard let golden else { return 0 }
+            let goldenURL = URL(fileURLWithPath: golden)
+            if record {
+                // Refresh the goldens from this render (whole widget folders, atomically per file).
+                for kind in ManifestFile.kinds(in: options.outputDirectory) {
+                    let e = FileManager.default.enumerator(at: kind, includingPropertiesForKeys: nil)!
+                    for case let file as URL in e where !file.hasDirectoryPath && !file.path.contains("/verify/") {
+                        let rel = Verifier.relativePath(file, from: options.outputDirectory)
+                        try writeAtomically([UInt8](try Data(contentsOf: file)), to: goldenURL.appendingPathComponent(rel))
+                    }
+                }
+                print("recorded goldens in \(golden)")
+                return 0
+            }
+            let verify = try Verifier.compare(expected: goldenURL, actual: options.outputDirectory,
+                                              reportDir: options.outputDirectory.appendingPathComponent("verify"), options: verifyOptions)
+            DiffCommand.printSummary(verify)
+            return verify.failed ? 1 : 0
         } catch let e as BatchError {
             progress.finish()
             if case .cancelled(let done, let total) = e {
@@ -152,6 +176,7 @@ enum RenderCommand {
         for e in excluded { print("excluded \(e.kind) \(e.skipped.variant): \(e.skipped.reason)") }
         for m in r.manifests { print("manifest: \(m.path)") }
         for c in r.contactSheets { print("contact sheet: \(c.path)") }
+        for g in r.galleries { print("gallery: \(g.path)") }
     }
 
     static func installInterruptHandlers() {

@@ -56,6 +56,7 @@ public struct BatchReport: Sendable {
     public var skipped: [(kind: String, skipped: SkippedVariant)] = []
     public var manifests: [URL] = []
     public var contactSheets: [URL] = []
+    public var galleries: [URL] = []
     public var seconds: Double = 0
 }
 
@@ -175,6 +176,9 @@ public final class BatchRenderer: @unchecked Sendable {
             let manifestURL = dir.appendingPathComponent("manifest.json")
             try writeAtomically(Array(manifest.utf8), to: manifestURL, root: out)
             report.manifests.append(manifestURL)
+            let gallery = Gallery.html(try ManifestFile.read(dir))
+            try writeAtomically(Array(gallery.utf8), to: dir.appendingPathComponent("index.html"), root: out)
+            report.galleries.append(dir.appendingPathComponent("index.html"))
             if options.contactSheet, !files.isEmpty {
                 let sheet = ContactSheet.render(title: r.spec.displayName, subtitle: "\(r.spec.kind) · \(options.device.name)",
                                                 cells: indices.compactMap { idx in thumbnails[idx].map { (results[idx]!.variant, $0) } },

@@ -59,7 +59,7 @@ public struct ImageDiff: Sendable {
             return out
         }
         for i in 0..<out.pixels.count {
-            if mask[i] != 0 { out.pixels[i] = 0xFF00_00FF; continue }
+            if mask[i] != 0 { continue }
             // Faded copy: the expected pixel's luma, lifted towards white.
             let c = PremultipliedPixel.unpremultiply(expected.pixels[i])
             let a = Int(c >> 24)
@@ -67,6 +67,18 @@ public struct ImageDiff: Sendable {
             let v = UInt32(255 - (255 - y) * a / 255 / 4)
             out.pixels[i] = v | v << 8 | v << 16 | 0xFF00_0000
         }
+        // A light red halo around each difference, so a single pixel is visible at a glance,
+        // and the differing pixels themselves in pure red.
+        let w = out.width, h = out.height
+        let halo = PremultipliedPixel(RGBA(red: 1, green: 0.55, blue: 0.55)).packed
+        for i in 0..<mask.count where mask[i] != 0 {
+            let x = i % w, y = i / w
+            for dy in -3...3 { for dx in -3...3 {
+                let xx = x + dx, yy = y + dy
+                if xx >= 0 && yy >= 0 && xx < w && yy < h && mask[yy * w + xx] == 0 { out.pixels[yy * w + xx] = halo }
+            } }
+        }
+        for i in 0..<mask.count where mask[i] != 0 { out.pixels[i] = 0xFF00_00FF }
         return out
     }
 }

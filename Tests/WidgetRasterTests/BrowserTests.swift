@@ -1,0 +1,118 @@
+import XCTest
+import Foundation
+import WidgetModel
+@testable import WidgetRaster
+
+/// The HTML pages in a real browser: headless Chromium loads index.html and report.html from disk,
+/// runs their self-test (every image loaded; the entry switcher changes the images), and takes a
+/// screenshot that must not be blank. `make deps` installs Chromium; without it the test is skipped
+/// locally and fails under CI.
+final class BrowserTests: XCTestCase {
+    static var chromium: String? {
+        for name in ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"] where FileManager.default.isExecutableFile(atPath: name) {
+            return name
+        }
+        return nil
+    }
+
+    func browser() throws -> String {
+        if let c = BrowserTests.chromium { return c }
+        if ProcessInfo.processInfo.environment["CI"] != nil { XCTFail("Chromium is not installed (make deps installs it)") }
+        throw XCTSkip("Chromium is not installed; run make deps")
+    }
+
+    func run(_ exe: String, _ args: [String]) throws -> String {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: exe)
+        p.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                       "--user-data-dir=\(FileManager.default.temporaryDirectory.path)/widgetctl-chromium-\(UUID().uuidString)"] + args
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The page's self-test result, as JSON.
+    func selftest(_ exe: String, _ page: URL) throws -> [String: Any] {
+        let dom = try run(exe, ["--allow-file-access-from-files", "--virtual-time-budget=8000", "--dump-dom", page.absoluteString + "?selftest=1"])
+        guard let r = dom.range(of: "SELFTEST {") else { XCTFail("no self-test result in the page"); return [:] }
+        let json = dom[dom.index(r.upperBound, offsetBy: -1)...].prefix { $0 != "<" }
+        return (try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]) ?? [:]
+    }
+
+    /// A screenshot of the page: it must exist and not be one flat colour.
+    func assertNotBlank(_ exe: String, _ page: URL, file: StaticString = #filePath, line: UInt = #line) throws {
+        let shot = FileManager.default.temporaryDirectory.appendingPathComponent("widgetctl-shot-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: shot) }
+        _ = try run(exe, ["--hide-scrollbars", "--window-size=1200,800", "--virtual-time-budget=4000", "--screenshot=\(shot.path)", page.absoluteString])
+        let png = try PNGCodec.decode([UInt8](try Data(contentsOf: shot)))
+        XCTAssertEqual(png.width, 1200, file: file, line: line)
+        XCTAssertGreaterThan(Set(png.pixels).count, 50, "the page is blank", file: file, line: line)
+    }
+
+    func testGalleryAndVerifyReportInChromium() throws {
+        let exe = try browser()
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("widgetctl-browser-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let spec = try WidgetSpec.load(contentsOf: RenderTests.samples.appendingPathComponent("weather.widget.json"))
+        var options = BatchOptions(outputDirectory: root.appendingPathComponent("a"))
+        options.scale = 0.5; options.appearances = [.light, .dark, .clearLight]
+        _ = try BatchRenderer(options: options).run([spec])
+        options.outputDirectory = root.appendingPathComponent("b")
+        _ = try BatchRenderer(options: options).run([spec])
+
+        let gallery = root.appendingPathComponent("a/WeatherWidget/index.html")
+        let g = try selftest(exe, gallery)
+        XCTAssertEqual(g["images"] as? Int, 9, "3 families × 3 appearances shown")
+        XCTAssertEqual((g["broken"] as? [Any])?.count, 0, "every image loaded")
+        XCTAssertEqual(g["switched"] as? Bool, true, "the entry switcher changes the images")
+        try assertNotBlank(exe, gallery)
+
+        // A deliberate one-pixel change is caught and shown in the report.
+        let target = root.appendingPathComponent("b/WeatherWidget/systemSmall/light/e0.png")
+        var p = try PNGCodec.decode([UInt8](try Data(contentsOf: target)))
+        p.pixels[p.width * 40 + 40] ^= 0x0000_00FF
+        try Data(PNGCodec.encode(p)).write(to: target)
+        let report = try Verifier.compare(expected: root.appendingPathComponent("a"), actual: root.appendingPathComponent("b"),
+                                          reportDir: root.appendingPathComponent("b/verify"))
+        XCTAssertTrue(report.failed)
+        XCTAssertEqual(report.comparisons.filter { $0.status == .different }.map(\.key), ["systemSmall/light/e0"])
+        XCTAssertEqual(report.comparisons.first { $0.status == .different }?.differingPixels, 1)
+        let r = try selftest(exe, report.reportHTML!)
+        XCTAssertEqual(r["cases"] as? Int, 1)
+        XCTAssertEqual((r["broken"] as? [Any])?.count, 0)
+        XCTAssertGreaterThanOrEqual(r["images"] as? Int ?? 0, 3)
+        try assertNotBlank(exe, report.reportHTML!)
+        let junit = try String(contentsOf: report.junit!, encoding: .utf8)
+        XCTAssertTrue(junit.contains("failures=\"1\"") && junit.contains("systemSmall/light/e0"))
+    }
+
+    func testMergeOfShardsEqualsOneRun() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("widgetctl-merge-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let spec = try WidgetSpec.load(contentsOf: RenderTests.samples.appendingPathComponent("fitness.widget.json"))
+        var options = BatchOptions(outputDirectory: root.appendingPathComponent("whole"))
+        options.scale = 0.5
+        _ = try BatchRenderer(options: options).run([spec])
+        for i in 1...3 {
+            options.outputDirectory = root.appendingPathComponent("s\(i)"); options.shard = (i, 3)
+            _ = try BatchRenderer(options: options).run([spec])
+        }
+        let merged = try Merger.merge((1...3).map { root.appendingPathComponent("s\($0)") }, into: root.appendingPathComponent("merged"))
+        XCTAssertEqual(merged.variants, 8)
+        let report = try Verifier.compare(expected: root.appendingPathComponent("whole"), actual: root.appendingPathComponent("merged"),
+                                          reportDir: root.appendingPathComponent("v"))
+        XCTAssertFalse(report.failed, "merged shards render the same as one run")
+        let m = try ManifestFile.read(root.appendingPathComponent("merged/ActivityRingsWidget"))
+        XCTAssertNil(m.shard); XCTAssertEqual(m.variants.count, 8)
+        // Shards of a different render are refused.
+        options.outputDirectory = root.appendingPathComponent("other"); options.shard = (1, 3); options.scale = 1
+        _ = try BatchRenderer(options: options).run([spec])
+        XCTAssertThrowsError(try Merger.merge([root.appendingPathComponent("s2"), root.appendingPathComponent("other")], into: root.appendingPathComponent("bad"))) {
+            XCTAssertTrue("\($0)".contains("refusing"), "\($0)")
+        }
+    }
+}
