@@ -51,9 +51,9 @@ struct Context {
     var text = TextAttributes()
     /// The foreground style set by a `foregroundStyle` modifier (nil: the system label colours).
     /// Hierarchical styles (.secondary, …) derive from it, as SwiftUI's do.
-    var foreground: ShapeStyle? = nil
+    var foreground: ResolvedStyle? = nil
     var accentable = false
-    var tint: ShapeStyle? = nil
+    var tint: ResolvedStyle? = nil
     var depth = 0
 }
 
@@ -150,7 +150,7 @@ final class Run {
     }
 
     /// A colour, gradient, or hierarchical style.
-    func shapeStyle(_ node: JSONNode, _ ctx: Context) throws -> ShapeStyle {
+    func shapeStyle(_ node: JSONNode, _ ctx: Context) throws -> ResolvedStyle {
         if let type = node["type"]?.string {
             switch type {
             case "LinearGradient", "RadialGradient", "AngularGradient": return try gradient(node, type: type, ctx)
@@ -163,7 +163,7 @@ final class Run {
         return .color(try color(node, ctx))
     }
 
-    func gradient(_ node: JSONNode, type: String, _ ctx: Context) throws -> ShapeStyle {
+    func gradient(_ node: JSONNode, type: String, _ ctx: Context) throws -> ResolvedStyle {
         var stops: [GradientStopValue] = []
         if let colors = node["colors"] {
             guard let items = colors.elements, !items.isEmpty else { throw fail(colors, "expected a non-empty array of colours") }
@@ -512,7 +512,7 @@ final class Run {
     /// UIKit's label, secondaryLabel, tertiaryLabel and quaternaryLabel).
     static let hierarchical: [String: Double] = ["primary": 1, "secondary": 0.6, "tertiary": 0.3, "quaternary": 0.18]
 
-    func foreground(_ node: JSONNode, _ ctx: Context) throws -> ShapeStyle {
+    func foreground(_ node: JSONNode, _ ctx: Context) throws -> ResolvedStyle {
         if let s = node.string, let level = Run.hierarchical[s] {
             // Without a foreground style of its own, the system label colours; with one, that
             // style at the level's opacity.
@@ -543,9 +543,9 @@ final class Run {
         return f
     }
 
-    func stroke(_ node: JSONNode, _ ctx: Context, inset: Bool) throws -> (style: ShapeStyle, stroke: StrokeOptions) {
+    func stroke(_ node: JSONNode, _ ctx: Context, inset: Bool) throws -> (style: ResolvedStyle, stroke: StrokeOptions) {
         var o = StrokeOptions()
-        var style: ShapeStyle = ctx.text.style ?? .color(SystemColors.color("primary", scheme: env.colorScheme)!)
+        var style: ResolvedStyle = ctx.text.style ?? .color(SystemColors.color("primary", scheme: env.colorScheme)!)
         if node.members != nil && node["type"] == nil && node["red"] == nil {
             if let s = node["style"] ?? node["color"] { style = try shapeStyle(s, ctx) }
             if let w = node["lineWidth"] { o.lineWidth = try number(w, ctx) }

@@ -2,7 +2,7 @@
 import Foundation
 
 public enum SpecValues {
-    /// Gradient node types, which are also accepted wherever a colour is (as a ShapeStyle).
+    /// Gradient node types, which are also accepted wherever a colour is (as a ResolvedStyle).
     public static let styleTypes: Set<String> = ["LinearGradient", "RadialGradient", "AngularGradient", "Color"]
 
     /// ISO 8601 with or without fractional seconds.

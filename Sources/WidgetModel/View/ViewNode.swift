@@ -18,15 +18,15 @@ public struct UnitPoint: Sendable, Hashable {
     ]
 }
 
-/// How a colour, gradient or hierarchical style paints (SwiftUI's `ShapeStyle`), resolved.
-public enum ShapeStyle: Sendable, Hashable {
+/// How a colour, gradient or hierarchical style paints (SwiftUI's `ResolvedStyle`), resolved.
+public enum ResolvedStyle: Sendable, Hashable {
     case color(RGBA)
     case linearGradient([GradientStopValue], start: UnitPoint, end: UnitPoint)
     case radialGradient([GradientStopValue], center: UnitPoint, startRadius: Double, endRadius: Double)
     case angularGradient([GradientStopValue], center: UnitPoint, startAngle: Double, endAngle: Double)
 
     /// The style with its opacity multiplied by `k`.
-    public func opacity(_ k: Double) -> ShapeStyle {
+    public func opacity(_ k: Double) -> ResolvedStyle {
         switch self {
         case .color(let c): return .color(c.opacity(k))
         case .linearGradient(let s, let a, let b): return .linearGradient(s.map { $0.opacity(k) }, start: a, end: b)
@@ -89,7 +89,7 @@ public struct Alignment: Sendable, Hashable {
 /// Text drawing attributes inherited from enclosing modifiers.
 public struct TextAttributes: Sendable, Hashable {
     public var font: FontSpec = .body
-    public var style: ShapeStyle? = nil          // nil: the primary label colour
+    public var style: ResolvedStyle? = nil          // nil: the primary label colour
     public var lineLimit: Int? = nil
     public var alignment: TextAlignment = .leading
     public var minimumScaleFactor: Double = 1
@@ -137,7 +137,7 @@ public indirect enum ViewKind: Sendable {
     case text(String, TextAttributes)
     case image(ImageSource, ImageOptions)
     /// A colour or gradient view: fills whatever frame it gets.
-    case fill(ShapeStyle)
+    case fill(ResolvedStyle)
     case shape(ShapeKind, ShapePaint)
     case spacer(minLength: Double?)
     case divider(RGBA)
@@ -152,7 +152,7 @@ public struct ImageOptions: Sendable, Hashable {
     public var resizable = false
     /// Symbol size comes from the font; tint from the foreground style.
     public var font: FontSpec = .body
-    public var style: ShapeStyle? = nil
+    public var style: ResolvedStyle? = nil
     public var accentedMode: AccentedRenderingMode? = nil
     public init() {}
 }
@@ -160,10 +160,10 @@ public struct ImageOptions: Sendable, Hashable {
 /// How a shape is painted.
 public struct ShapePaint: Sendable, Hashable {
     /// nil: filled with the foreground style (SwiftUI's default for a bare shape).
-    public var fill: ShapeStyle?
-    public var stroke: (style: ShapeStyle, stroke: StrokeOptions)?
+    public var fill: ResolvedStyle?
+    public var stroke: (style: ResolvedStyle, stroke: StrokeOptions)?
     public var trim: (from: Double, to: Double)?
-    public init(fill: ShapeStyle? = nil) { self.fill = fill }
+    public init(fill: ResolvedStyle? = nil) { self.fill = fill }
 
     public static func == (a: ShapePaint, b: ShapePaint) -> Bool {
         a.fill == b.fill && a.stroke?.style == b.stroke?.style && a.stroke?.stroke == b.stroke?.stroke
@@ -191,9 +191,9 @@ public struct GaugeValue: Sendable, Hashable {
     public var upper: Double
     /// "linear", "circular", "accessoryCircular", "accessoryCircularCapacity", "accessoryLinear", …
     public var style: String
-    public var tint: ShapeStyle?
+    public var tint: ResolvedStyle?
     public var label: String?
-    public init(value: Double, lower: Double = 0, upper: Double = 1, style: String = "linear", tint: ShapeStyle? = nil, label: String? = nil) {
+    public init(value: Double, lower: Double = 0, upper: Double = 1, style: String = "linear", tint: ResolvedStyle? = nil, label: String? = nil) {
         self.value = value; self.lower = lower; self.upper = upper; self.style = style; self.tint = tint; self.label = label
     }
     public var fraction: Double { upper > lower ? max(0, min(1, (value - lower) / (upper - lower))) : 0 }

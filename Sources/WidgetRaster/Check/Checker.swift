@@ -191,7 +191,7 @@ public final class Checker {
         return out
     }
 
-    func isOpaque(_ s: ShapeStyle) -> Bool { s.colors.allSatisfy { $0.alpha >= 0.9 } }
+    func isOpaque(_ s: ResolvedStyle) -> Bool { s.colors.allSatisfy { $0.alpha >= 0.9 } }
 
     // MARK: Legibility without the background
 

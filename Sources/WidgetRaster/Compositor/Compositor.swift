@@ -299,7 +299,7 @@ struct Painter {
     }
 
     /// In accented mode, a style keeps only its alpha (per stop for gradients), in its group's colour.
-    func recolour(_ style: ShapeStyle, _ op: DrawOp) -> ShapeStyle {
+    func recolour(_ style: ResolvedStyle, _ op: DrawOp) -> ResolvedStyle {
         guard case .accented(let colors) = mode else { return style }
         let rule = AccentRule(op, colors)
         if rule.fullColor { return style }
@@ -317,7 +317,7 @@ struct Painter {
     }
 
     /// A resolved style as a paint for a view's bounds (unit points become absolute).
-    func paint(_ style: ShapeStyle, _ b: Rect) -> Paint {
+    func paint(_ style: ResolvedStyle, _ b: Rect) -> Paint {
         func point(_ u: UnitPoint) -> Point { Point(b.minX + u.x * b.width, b.minY + u.y * b.height) }
         func stops(_ s: [GradientStopValue]) -> [GradientStop] { s.map { GradientStop($0.color, at: $0.location) } }
         switch style {

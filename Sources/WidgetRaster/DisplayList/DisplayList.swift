@@ -23,9 +23,9 @@ public struct DrawGroup {
 /// One drawing operation.
 public struct DrawOp {
     public enum Kind {
-        case fill(Path, ShapeStyle, bounds: Rect)
-        case stroke(Path, ShapeStyle, StrokeStyle, bounds: Rect)
-        case text(TextLayout, origin: Point, ShapeStyle, bounds: Rect)
+        case fill(Path, ResolvedStyle, bounds: Rect)
+        case stroke(Path, ResolvedStyle, StrokeStyle, bounds: Rect)
+        case text(TextLayout, origin: Point, ResolvedStyle, bounds: Rect)
         case image(ImageData, rect: Rect, clip: Rect)
         case beginGroup(DrawGroup)
         case endGroup

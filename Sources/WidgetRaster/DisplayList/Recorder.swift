@@ -193,7 +193,7 @@ struct Recorder {
         let v = g.gauge
         let primary = SystemColors.color("primary", scheme: context.environment.colorScheme)!
         let tint = v.tint ?? .color(primary)
-        let track = ShapeStyle.color(primary.opacity(0.25))
+        let track = ResolvedStyle.color(primary.opacity(0.25))
         let style = v.style.lowercased()
         if g.isCircular {
             let d = min(f.width, f.height)

@@ -44,8 +44,6 @@ public enum Paint: Sendable, Equatable {
 /// How an image is sampled when it is scaled or moved by a fraction of a pixel.
 public enum ImageFilter: String, Sendable, Hashable { case nearest, bilinear }
 
-/// How an image fits a rectangle: SwiftUI's `.aspectRatio(contentMode:)` and `resizable()`.
-public enum ContentMode: String, Sendable, Hashable { case fit, fill, stretch }
 
 extension Paint {
     /// The transform that places an image of `imageSize` pixels into `rect`: scaled to fit inside,
