@@ -413,10 +413,10 @@ final class Run {
             func ensureShape() throws { if !isShape { throw fail(m, "\(name) applies to shapes (Rectangle, Circle, …), not \(type)") } }
             switch name {
             // Environment: reach this view and everything it contains.
-            case "font": ctx.text.font = try font(arg, base: ctx.text.font, ctx)
-            case "fontWeight": ctx.text.font.weight = try enumValue(arg, FontWeight.self, ctx, what: "weight")
-            case "bold": if try arg.bool ?? bool(arg, ctx) { ctx.text.font.weight = max(ctx.text.font.weight, .bold) }
-            case "italic": if try arg.bool ?? bool(arg, ctx) { ctx.text.font.italic = true }
+            case "font": ctx.text.setFont(try font(arg, base: ctx.text.font, ctx))
+            case "fontWeight": ctx.text.setWeight(try enumValue(arg, FontWeight.self, ctx, what: "weight"))
+            case "bold": if try arg.bool ?? bool(arg, ctx) { ctx.text.setWeight(max(ctx.text.font.weight, .bold)) }
+            case "italic": if try arg.bool ?? bool(arg, ctx) { ctx.text.setItalic() }
             case "foregroundStyle", "foregroundColor":
                 let style = try foreground(arg, ctx)
                 ctx.text.style = style
@@ -425,7 +425,7 @@ final class Run {
             case "lineLimit": ctx.text.lineLimit = arg.isNull ? nil : max(1, Int(try number(arg, ctx)))
             case "multilineTextAlignment": ctx.text.alignment = try enumValue(arg, TextAlignment.self, ctx, what: "alignment")
             case "minimumScaleFactor": ctx.text.minimumScaleFactor = min(1, max(0.01, try number(arg, ctx)))
-            case "monospacedDigit": if try arg.bool ?? bool(arg, ctx) { ctx.text.font.monospacedDigit = true }
+            case "monospacedDigit": if try arg.bool ?? bool(arg, ctx) { ctx.text.setMonospacedDigit() }
             case "truncationMode": ctx.text.truncation = try enumValue(arg, TruncationMode.self, ctx, what: "truncation mode")
             case "tracking", "kerning": ctx.text.tracking = try number(arg, ctx)
             case "lineSpacing": ctx.text.lineSpacing = try number(arg, ctx)

@@ -96,7 +96,23 @@ public struct TextAttributes: Sendable, Hashable {
     public var truncation: TruncationMode = .tail
     public var tracking: Double = 0
     public var lineSpacing: Double = 0
+    /// fontWeight/bold, italic and monospacedDigit from enclosing modifiers: they combine with
+    /// whatever font an inner `font` modifier sets, as in SwiftUI.
+    public var weightOverride: FontWeight? = nil
+    public var italicOverride = false
+    public var monospacedDigitOverride = false
     public init() {}
+
+    /// Sets the font, keeping the weight, italic and tabular-figure overrides in force.
+    public mutating func setFont(_ f: FontSpec) {
+        font = f
+        if let w = weightOverride { font.weight = w }
+        if italicOverride { font.italic = true }
+        if monospacedDigitOverride { font.monospacedDigit = true }
+    }
+    public mutating func setWeight(_ w: FontWeight) { weightOverride = w; font.weight = w }
+    public mutating func setItalic() { italicOverride = true; font.italic = true }
+    public mutating func setMonospacedDigit() { monospacedDigitOverride = true; font.monospacedDigit = true }
 }
 
 /// Where a node came from, for messages and `check`.

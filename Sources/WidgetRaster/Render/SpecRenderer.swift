@@ -44,8 +44,19 @@ public final class SpecRenderer: @unchecked Sendable {
     public var accent = AccentColors.iOS26
     private var screenWallpaper: Pixmap? = nil
 
+    /// A Swift (DSL) widget, when this renders one instead of a spec file.
+    public let definition: WidgetDefinition?
+
     public init(spec: WidgetSpec, device: Device = DeviceCatalog.default, scale: Double? = nil, library: FontLibrary = .shared) {
-        self.spec = spec; self.device = device; self.scale = scale
+        self.spec = spec; self.device = device; self.scale = scale; definition = nil
+        renderer = WidgetRenderer(library: library)
+    }
+
+    /// Renders a widget written with the SwiftUI-compatible DSL.
+    public init(widget: WidgetDefinition, device: Device = DeviceCatalog.default, scale: Double? = nil, library: FontLibrary = .shared) {
+        let size = device.layoutSize(of: widget.supportedFamilies.first ?? .systemSmall) ?? Size(164, 164)
+        spec = widget.specStandIn(family: widget.supportedFamilies.first ?? .systemSmall, size: size)
+        self.device = device; self.scale = scale; definition = widget
         renderer = WidgetRenderer(library: library)
     }
 
@@ -85,6 +96,13 @@ public final class SpecRenderer: @unchecked Sendable {
 
     /// Resolves a variant's view tree.
     public func resolve(_ v: Variant) throws -> ResolvedWidget {
+        if let definition {
+            let entries = definition.entries(for: v.family, size: device.layoutSize(of: v.family) ?? Size(0, 0))
+            guard entries.indices.contains(v.entry) else {
+                throw SpecError(file: spec.file, path: "", message: "the timeline for \(v.family.rawValue) has \(entries.count) entries, not \(v.entry + 1)")
+            }
+            return definition.resolve(entries[v.entry].view, date: entries[v.entry].date, environment: environment(for: v))
+        }
         var resolver = SpecResolver(spec: spec) { [unowned self] ref in try self.loadImage(ref) }
         resolver.allowAbsoluteAssets = allowAbsoluteAssets
         return try resolver.resolve(entryIndex: v.entry, environment: environment(for: v))

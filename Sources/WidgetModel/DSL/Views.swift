@@ -1,0 +1,212 @@
+// The primitive views of the subset.
+import Foundation
+
+func node(_ kind: ViewKind, _ c: _DSLContext) -> ViewNode { ViewNode(kind, accentable: c.accentable) }
+
+public struct VStack<Content: View>: _PrimitiveView {
+    let alignment: HorizontalAlignment, spacing: Double?, content: Content
+    public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment; self.spacing = spacing.map(Double.init); self.content = content()
+    }
+    public func _nodes(_ c: _DSLContext) -> [ViewNode] { [node(.vstack(alignment: alignment, spacing: spacing, children: _resolve(content, c)), c)] }
+}
+
+public struct HStack<Content: View>: _PrimitiveView {
+    let alignment: VerticalAlignment, spacing: Double?, content: Content
+    public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment; self.spacing = spacing.map(Double.init); self.content = content()
+    }
+    public func _nodes(_ c: _DSLContext) -> [ViewNode] { [node(.hstack(alignment: alignment, spacing: spacing, children: _resolve(content, c)), c)] }
+}
+
+public struct ZStack<Content: View>: _PrimitiveView {
+    let alignment: Alignment, content: Content
+    public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) { self.alignment = alignment; self.content = content() }
+    public func _nodes(_ c: _DSLContext) -> [ViewNode] { [node(.zstack(alignment: alignment, children: _resolve(content, c)), c)] }
+}
+
+/// SwiftUI's `Text`: a string (with interpolation), or a date in a style, or a date range.
+public struct Text: _PrimitiveView {
+    public typealias DateStyle = DateTextStyle
+    enum Content { case string(String), date(Date, DateTextStyle), range(Date, Date) }
+    let content: Content
+    public init(_ string: String) { content = .string(string) }
+    public init(verbatim: String) { content = .string(verbatim) }
+    public init(_ date: Date, style: DateStyle) { content = .date(date, style) }
+    public init(_ range: ClosedRange<Date>) { content = .range(range.lowerBound, range.upperBound) }
+    public init(timerInterval: ClosedRange<Date>, countsDown: Bool = true) { content = .date(countsDown ? timerInterval.upperBound : timerInterval.lowerBound, .timer) }
+
+    public func _nodes(_ c: _DSLContext) -> [ViewNode] {
+        let f = DateTextFormatter(locale: c.environment.locale, timeZone: c.environment.timeZone)
+        let s: String
+        switch content {
+        case .string(let v): s = v
+        case .date(let d, let style): s = f.string(d, style: style, now: c.environment.date)
+        case .range(let a, let b): s = f.string(from: a, to: b)
+        }
+        return [node(.text(s, c.text), c)]
+    }
+}
+
+/// SwiftUI's `Image`: an SF Symbol, or a named image registered with `WidgetAssets`.
+public struct Image: _PrimitiveView {
+    enum Source { case system(String), named(String) }
+    let source: Source
+    var isResizable = false
+    var accentedMode: AccentedRenderingMode? = nil
+    public init(systemName: String) { source = .system(systemName) }
+    /// An image by name from `WidgetAssets` (an asset catalog stand-in).
+    public init(_ name: String) { source = .named(name) }
+    public func resizable() -> Image { var i = self; i.isResizable = true; return i }
+    public func widgetAccentedRenderingMode(_ mode: WidgetAccentedRenderingMode?) -> Image { var i = self; i.accentedMode = mode; return i }
+
+    public func _nodes(_ c: _DSLContext) -> [ViewNode] {
+        var o = ImageOptions()
+        o.resizable = isResizable; o.font = c.text.font; o.style = c.text.style; o.accentedMode = accentedMode
+        switch source {
+        case .system(let n): return [node(.image(.system(n), o), c)]
+        case .named(let n):
+            guard let data = WidgetAssets.image(named: n) else { return [node(.image(.system("questionmark.square.dashed"), o), c)] }
+            return [node(.image(.bitmap(data), o), c)]
+        }
+    }
+}
+
+/// Named images for `Image(_:)`, registered by the code that renders (in place of an asset catalog).
+public enum WidgetAssets {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var images: [String: ImageData] = [:]
+    public static func register(_ data: ImageData, named name: String) { lock.lock(); images[name] = data; lock.unlock() }
+    public static func image(named name: String) -> ImageData? { lock.lock(); defer { lock.unlock() }; return images[name] }
+}
+
+public struct Spacer: _PrimitiveView {
+    let minLength: Double?
+    public init(minLength: CGFloat? = nil) { self.minLength = minLength.map(Double.init) }
+    public func _nodes(_ c: _DSLContext) -> [ViewNode] { [node(.spacer(minLength: minLength), c)] }
+}
+
+public struct Divider: _PrimitiveView {
+    public init() {}
+    public func _nodes(_ c: _DSLContext) -> [ViewNode] { [node(.divider(SystemColors.color("separator", scheme: c.environment.colorScheme)!), c)] }
+}
+
+/// WidgetKit's `AccessoryWidgetBackground`.
+public struct AccessoryWidgetBackground: _PrimitiveView {
+    public init() {}
+    public func _nodes(_ c: _DSLContext) -> [ViewNode] { [node(.accessoryWidgetBackground, c)] }
+}
+
+/// SwiftUI's `Gauge` (value in a range, a label shown in the middle of circular styles).
+public struct Gauge<Label: View>: _PrimitiveView {
+    let value: Double, range: ClosedRange<Double>, label: Label, valueText: String?
+    var style = "accessoryCircular"
+    public init(value: Double, in range: ClosedRange<Double> = 0...1, @ViewBuilder label: () -> Label) {
+        self.value = value; self.range = range; self.label = label(); valueText = nil
+    }
+    public init(value: Double, in range: ClosedRange<Double> = 0...1, @ViewBuilder label: () -> Label, currentValueLabel: () -> Text) {
+        self.value = value; self.range = range; self.label = label()
+        if case .string(let s) = currentValueLabel().content { valueText = s } else { valueText = nil }
+    }
+    public func gaugeStyle(_ style: GaugeStyle) -> Gauge { var g = self; g.style = style.name; return g }
+    public func _nodes(_ c: _DSLContext) -> [ViewNode] {
+        [node(.gauge(GaugeValue(value: value, lower: range.lowerBound, upper: range.upperBound, style: style, tint: c.tint, label: valueText)), c)]
+    }
+}
+
+/// Gauge styles.
+public struct GaugeStyle: Sendable {
+    let name: String
+    public static let accessoryCircular = GaugeStyle(name: "accessoryCircular")
+    public static let accessoryCircularCapacity = GaugeStyle(name: "accessoryCircularCapacity")
+    public static let accessoryLinear = GaugeStyle(name: "accessoryLinear")
+    public static let accessoryLinearCapacity = GaugeStyle(name: "accessoryLinearCapacity")
+    public static let linearCapacity = GaugeStyle(name: "linear")
+}
+
+/// SwiftUI's `ProgressView` with a value.
+public struct ProgressView: _PrimitiveView {
+    let value: Double, total: Double
+    public init(value: Double?, total: Double = 1) { self.value = value ?? 0; self.total = total }
+    public func _nodes(_ c: _DSLContext) -> [ViewNode] {
+        [node(.progress(GaugeValue(value: value, lower: 0, upper: total, style: "linear", tint: c.tint)), c)]
+    }
+}
+
+// MARK: - Shapes
+
+/// SwiftUI's `Shape`: a view that fills with the foreground style, and can be filled, stroked, trimmed.
+public protocol Shape: _PrimitiveView {
+    var _kind: ShapeKind { get }
+}
+
+extension Shape {
+    public func _nodes(_ c: _DSLContext) -> [ViewNode] {
+        [node(.shape(_kind, ShapePaint(fill: c.text.style)), c)]
+    }
+    public func fill<S: ShapeStyle>(_ style: S) -> _ShapeView { _ShapeView(kind: _kind, fill: { style._resolve($0) }) }
+    public func stroke<S: ShapeStyle>(_ style: S, lineWidth: CGFloat = 1) -> _ShapeView {
+        stroke(style, style: StrokeStyle(lineWidth: Double(lineWidth)))
+    }
+    public func stroke<S: ShapeStyle>(_ style: S, style stroke: StrokeStyle) -> _ShapeView {
+        _ShapeView(kind: _kind, stroke: ({ style._resolve($0) }, stroke))
+    }
+    public func strokeBorder<S: ShapeStyle>(_ style: S, lineWidth: CGFloat = 1) -> _ShapeView {
+        _ShapeView(kind: _kind, stroke: ({ style._resolve($0) }, StrokeStyle(lineWidth: Double(lineWidth))), inset: true)
+    }
+    public func trim(from: CGFloat = 0, to: CGFloat = 1) -> _TrimmedShape { _TrimmedShape(base: _kind, from: Double(from), to: Double(to)) }
+}
+
+/// A trimmed shape (it can still be filled or stroked).
+public struct _TrimmedShape: Shape {
+    let base: ShapeKind, from: Double, to: Double
+    public var _kind: ShapeKind { base }
+    public func _nodes(_ c: _DSLContext) -> [ViewNode] {
+        var p = ShapePaint(fill: c.text.style); p.trim = (from, to)
+        return [node(.shape(base, p), c)]
+    }
+    public func stroke<S: ShapeStyle>(_ style: S, style stroke: StrokeStyle) -> _ShapeView {
+        var v = _ShapeView(kind: base, stroke: ({ style._resolve($0) }, stroke)); v.trim = (from, to); return v
+    }
+    public func stroke<S: ShapeStyle>(_ style: S, lineWidth: CGFloat = 1) -> _ShapeView { stroke(style, style: StrokeStyle(lineWidth: Double(lineWidth))) }
+}
+
+/// A filled or stroked shape.
+public struct _ShapeView: _PrimitiveView {
+    let kind: ShapeKind
+    var fill: ((_DSLContext) -> ResolvedStyle)? = nil
+    var stroke: ((_DSLContext) -> ResolvedStyle, StrokeStyle)? = nil
+    var inset = false
+    var trim: (Double, Double)? = nil
+    public func _nodes(_ c: _DSLContext) -> [ViewNode] {
+        var p = ShapePaint()
+        p.fill = fill?(c)
+        if let (style, s) = stroke {
+            var o = StrokeOptions()
+            o.lineWidth = s.lineWidth; o.lineCap = s.lineCap.rawValue; o.lineJoin = s.lineJoin.rawValue
+            o.dash = s.dash; o.dashPhase = s.dashPhase; o.inset = inset
+            p.stroke = (style(c), o)
+        }
+        p.trim = trim
+        return [node(.shape(kind, p), c)]
+    }
+}
+
+public struct Rectangle: Shape { public init() {}; public var _kind: ShapeKind { .rectangle } }
+public struct Circle: Shape { public init() {}; public var _kind: ShapeKind { .circle } }
+public struct Ellipse: Shape { public init() {}; public var _kind: ShapeKind { .ellipse } }
+public struct ContainerRelativeShape: Shape { public init() {}; public var _kind: ShapeKind { .containerRelative } }
+public struct Capsule: Shape {
+    let style: RoundedCornerStyle
+    public init(style: RoundedCornerStyle = .circular) { self.style = style }
+    public var _kind: ShapeKind { .capsule(style: style) }
+}
+public struct RoundedRectangle: Shape {
+    let radius: Double, style: RoundedCornerStyle
+    public init(cornerRadius: CGFloat, style: RoundedCornerStyle = .circular) { radius = Double(cornerRadius); self.style = style }
+    public var _kind: ShapeKind { .roundedRectangle(cornerRadius: radius, style: style) }
+}
+
+extension Path: Shape {
+    public var _kind: ShapeKind { .path(self, fitsFrame: false) }
+}
