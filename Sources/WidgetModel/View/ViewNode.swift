@@ -79,6 +79,10 @@ public struct Alignment: Sendable, Hashable {
     public var vertical: VerticalAlignment
     public init(_ h: HorizontalAlignment, _ v: VerticalAlignment) { horizontal = h; vertical = v }
     public static let center = Alignment(.center, .center), topLeading = Alignment(.leading, .top)
+    public static let top = Alignment(.center, .top), topTrailing = Alignment(.trailing, .top)
+    public static let leading = Alignment(.leading, .center), trailing = Alignment(.trailing, .center)
+    public static let bottomLeading = Alignment(.leading, .bottom), bottom = Alignment(.center, .bottom)
+    public static let bottomTrailing = Alignment(.trailing, .bottom)
     public static let named: [String: Alignment] = [
         "topLeading": Alignment(.leading, .top), "top": Alignment(.center, .top), "topTrailing": Alignment(.trailing, .top),
         "leading": Alignment(.leading, .center), "center": .center, "trailing": Alignment(.trailing, .center),
