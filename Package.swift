@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "WidgetModel", targets: ["WidgetModel"]),
         .library(name: "WidgetRaster", targets: ["WidgetRaster"]),
+        .library(name: "WidgetSnapshotTesting", targets: ["WidgetSnapshotTesting"]),
         .executable(name: "widgetctl", targets: ["widgetctl"]),
     ],
     targets: [
@@ -21,6 +22,8 @@ let package = Package(
         .target(name: "WidgetModel"),
         // Pixels: raster core, compositor, codecs.
         .target(name: "WidgetRaster", dependencies: ["WidgetModel", "CPNG", "CJPEG", "CFreeType", "CHarfBuzz"]),
+        // Snapshot assertions for XCTest and Swift Testing.
+        .target(name: "WidgetSnapshotTesting", dependencies: ["WidgetModel", "WidgetRaster"]),
         // The thin command-line front end.
         .executableTarget(name: "widgetctl", dependencies: ["WidgetModel", "WidgetRaster"]),
         // Benchmarks, run by `make bench` in release mode.
@@ -30,7 +33,7 @@ let package = Package(
         // Golden-image comparison shared by every test target.
         .target(name: "WidgetTestSupport", dependencies: ["WidgetRaster"], path: "Tests/WidgetTestSupport"),
         .testTarget(name: "WidgetModelTests", dependencies: ["WidgetModel"]),
-        .testTarget(name: "WidgetRasterTests", dependencies: ["WidgetRaster", "WidgetModel", "WidgetTestSupport"],
-                    exclude: ["Goldens"]),
+        .testTarget(name: "WidgetRasterTests", dependencies: ["WidgetRaster", "WidgetModel", "WidgetTestSupport", "WidgetSnapshotTesting"],
+                    exclude: ["Goldens", "__Snapshots__"]),
     ]
 )
