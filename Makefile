@@ -25,8 +25,13 @@ deps:
 build: deps
 	$(SWIFT) build
 
+# The package's tests, then the example package in Samples/SwiftWidget (a SwiftUI-syntax widget
+# that depends on this one by path): its snapshot tests, and its render executable.
 test: deps
 	$(SWIFT) test
+	cd Samples/SwiftWidget && $(SWIFT) test
+	cd Samples/SwiftWidget && $(SWIFT) run render-weather --out .build/renders --quiet
+	@echo "Samples/SwiftWidget: rendered to Samples/SwiftWidget/.build/renders/WeatherWidget"
 
 # Renders every Sample in every appearance and prints where the contact sheets are.
 render: deps

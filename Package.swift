@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "WidgetModel", targets: ["WidgetModel"]),
         .library(name: "WidgetRaster", targets: ["WidgetRaster"]),
         .library(name: "WidgetSnapshotTesting", targets: ["WidgetSnapshotTesting"]),
+        .library(name: "WidgetCLI", targets: ["WidgetCLI"]),
         .executable(name: "widgetctl", targets: ["widgetctl"]),
     ],
     targets: [
@@ -24,8 +25,10 @@ let package = Package(
         .target(name: "WidgetRaster", dependencies: ["WidgetModel", "CPNG", "CJPEG", "CFreeType", "CHarfBuzz"]),
         // Snapshot assertions for XCTest and Swift Testing.
         .target(name: "WidgetSnapshotTesting", dependencies: ["WidgetModel", "WidgetRaster"]),
-        // The thin command-line front end.
-        .executableTarget(name: "widgetctl", dependencies: ["WidgetModel", "WidgetRaster"]),
+        // The commands (argument parsing, progress, reports), a library so that Swift packages
+        // can run `render` over their DSL widgets; and the thin executable around it.
+        .target(name: "WidgetCLI", dependencies: ["WidgetModel", "WidgetRaster"]),
+        .executableTarget(name: "widgetctl", dependencies: ["WidgetCLI"]),
         // Benchmarks, run by `make bench` in release mode.
         .executableTarget(name: "widgetbench", dependencies: ["WidgetModel", "WidgetRaster"],
                           path: "Benchmarks", exclude: ["skia_compare.py"]),

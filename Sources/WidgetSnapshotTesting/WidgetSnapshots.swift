@@ -22,7 +22,9 @@ import Testing
 public func assertWidgetSnapshots<W: Widget>(of widget: W.Type, entries: [Int]? = nil, families: [WidgetFamily]? = nil,
                                              appearances: [Appearance] = [.light, .dark], device: Device = DeviceCatalog.default,
                                              scale: Double? = nil, channelTolerance: Int = 1, snapshotDirectory: URL? = nil,
-                                             file: StaticString = #filePath, line: UInt = #line) -> Int {
+                                             fileID: StaticString = #fileID, file: StaticString = #filePath,
+                                             line: UInt = #line, column: UInt = #column) -> Int {
+    let at = SnapshotSourceLocation(fileID: fileID, file: file, line: line, column: column)
     let renderer = SpecRenderer(widget: W.definition, device: device, scale: scale)
     let (variants, _) = renderer.variants(families: families, appearances: appearances, entries: entries)
     let testDir = URL(fileURLWithPath: "\(file)").deletingLastPathComponent()
@@ -41,11 +43,11 @@ public func assertWidgetSnapshots<W: Widget>(of widget: W.Type, entries: [Int]? 
         let goldenURL = goldens.appendingPathComponent(name + ".png")
         let actual: Pixmap
         do { actual = try renderer.render(v).pixmap } catch {
-            snapshotFailure("cannot render \(v): \(error)", file: file, line: line); continue
+            snapshotFailure("cannot render \(v): \(error)", at); continue
         }
         guard let data = FileManager.default.contents(atPath: goldenURL.path), !recordAll else {
             if mode == "never" {
-                snapshotFailure("no snapshot at \(goldenURL.path) (record with WIDGETCTL_RECORD=1)", file: file, line: line)
+                snapshotFailure("no snapshot at \(goldenURL.path) (record with WIDGETCTL_RECORD=1)", at)
             } else {
                 try? writeAtomically(try PNGCodec.encode(actual, options: .standard), to: goldenURL)
                 recorded.append(name)
@@ -63,27 +65,34 @@ public func assertWidgetSnapshots<W: Widget>(of widget: W.Type, entries: [Int]? 
                 let what = diff.sameSize ? "\(diff.differingPixels) pixels differ (largest channel difference \(diff.maxChannelDelta))"
                                          : "size \(actual.width)×\(actual.height) differs from the snapshot's \(golden.width)×\(golden.height)"
                 snapshotFailure("\(renderer.spec.kind) \(v): \(what).\n  actual: \(dir.appendingPathComponent("actual.png").path)\n  golden: \(goldenURL.path)\n  diff:   \(dir.appendingPathComponent("diff.png").path)\n  Re-record with WIDGETCTL_RECORD=1 if the change is intended.",
-                                file: file, line: line)
+                                at)
                 continue
             }
         } catch {
-            snapshotFailure("cannot compare \(v) with \(goldenURL.path): \(error)", file: file, line: line)
+            snapshotFailure("cannot compare \(v) with \(goldenURL.path): \(error)", at)
         }
     }
     if !recorded.isEmpty {
         snapshotFailure("recorded \(recorded.count) snapshot(s) in \(goldens.path): \(recorded.joined(separator: ", ")). Look at them, then run again to verify.",
-                        file: file, line: line)
+                        at)
     }
     return variants.count
 }
 
-/// Fails the running test, in whichever framework runs it.
-func snapshotFailure(_ message: String, file: StaticString, line: UInt) {
+/// Where the assertion was written, for the failure to point at.
+struct SnapshotSourceLocation {
+    var fileID: StaticString, file: StaticString, line: UInt, column: UInt
+}
+
+/// Fails the running test, in whichever framework runs it, at the assertion's source line.
+func snapshotFailure(_ message: String, _ at: SnapshotSourceLocation) {
     #if canImport(Testing)
     if Test.current != nil {
-        Issue.record(Comment(rawValue: message))
+        Issue.record(Comment(rawValue: message),
+                     sourceLocation: SourceLocation(fileID: "\(at.fileID)", filePath: "\(at.file)",
+                                                    line: Int(at.line), column: Int(at.column)))
         return
     }
     #endif
-    XCTFail(message, file: file, line: line)
+    XCTFail(message, file: at.file, line: at.line)
 }

@@ -1,8 +1,6 @@
-// widgetctl: a thin front end. It parses arguments, reads and writes files and reports; the
-// work itself is done by WidgetModel and WidgetRaster, which Swift code can call directly.
+// widgetctl: a thin front end. The commands live in the WidgetCLI library (so a Swift package can
+// run `render` over its own DSL widgets); the work itself is done by WidgetModel and WidgetRaster.
 import Foundation
-import WidgetModel
-import WidgetRaster
+import WidgetCLI
 
-let exitCode = CLI.run(Array(CommandLine.arguments.dropFirst()))
-exit(exitCode)
+exit(WidgetCommandLine.run(Array(CommandLine.arguments.dropFirst())))

@@ -92,18 +92,19 @@ public final class BatchRenderer: @unchecked Sendable {
         self.options = options; self.library = library
     }
 
-    /// Renders every variant of `specs`.
+    /// Renders every variant of `specs`, then of `widgets` (written with the Swift DSL).
     /// - Throws: `SpecError` (before anything is written) when a variant cannot be resolved;
     ///   `BatchError` for limits, shards and file system failures.
-    public func run(_ specs: [WidgetSpec], progress: ((BatchProgress) -> Void)? = nil) throws -> BatchReport {
+    public func run(_ specs: [WidgetSpec], widgets: [WidgetDefinition] = [],
+                    progress: ((BatchProgress) -> Void)? = nil) throws -> BatchReport {
         let start = Date()
         var report = BatchReport()
-        let renderers = specs.map { spec -> SpecRenderer in
-            let r = SpecRenderer(spec: spec, device: options.device, scale: options.scale, library: library)
+        let renderers = specs.map { SpecRenderer(spec: $0, device: options.device, scale: options.scale, library: library) }
+            + widgets.map { SpecRenderer(widget: $0, device: options.device, scale: options.scale, library: library) }
+        for r in renderers {
             r.allowAbsoluteAssets = options.allowAbsoluteAssets
             r.wallpaper = options.wallpaper
             r.tint = options.tint
-            return r
         }
         // The job list, in a fixed order, then this shard's part of it.
         var jobs: [(spec: Int, variant: Variant)] = []

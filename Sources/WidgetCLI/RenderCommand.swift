@@ -54,7 +54,7 @@ enum RenderCommand {
                           "--png-compression", "--jobs", "--shard", "--font-dir", "--no-contact-sheet", "--allow-absolute-assets",
                           "--quiet", "--help", "--tint", "--wallpaper", "--verify", "--record", "--tolerance", "--max-diff"]
 
-    static func run(_ argv: [String]) throws -> Int32 {
+    static func run(_ argv: [String], widgets: [WidgetDefinition] = []) throws -> Int32 {
         var args = Arguments(argv, command: "render")
         if args.flag("--help") || args.flag("-h") { print(help); return 0 }
         let out = try args.value("--out") ?? "renders"
@@ -118,7 +118,7 @@ enum RenderCommand {
         options.allowAbsoluteAssets = args.flag("--allow-absolute-assets")
         let quiet = args.flag("--quiet")
         let files = try args.finish(known: RenderCommand.options)
-        guard !files.isEmpty else { throw UsageError("render needs at least one spec file. Run 'widgetctl render --help'.") }
+        guard !files.isEmpty || !widgets.isEmpty else { throw UsageError("render needs at least one spec file. Run 'widgetctl render --help'.") }
 
         let specs = try files.map { try WidgetSpec.load(contentsOf: URL(fileURLWithPath: $0)) }
         let progress = ProgressReporter(quiet: quiet)
@@ -126,7 +126,7 @@ enum RenderCommand {
         batch.isCancelled = { interrupted != 0 }
         installInterruptHandlers()
         do {
-            let report = try batch.run(specs) { progress.update($0) }
+            let report = try batch.run(specs, widgets: widgets) { progress.update($0) }
             progress.finish()
             if !quiet { printSummary(report, options) }
             guard let golden else { return 0 }

@@ -8,6 +8,20 @@ struct UsageError: Error, CustomStringConvertible {
     init(_ message: String) { description = message }
 }
 
+/// The `widgetctl` command line as a library: the `widgetctl` executable is `exit(WidgetCommandLine.run(...))`,
+/// and a Swift package that writes its widgets with the DSL gets the same `render` options for them.
+public enum WidgetCommandLine {
+    /// Runs a `widgetctl` command line (without the program name); returns the exit code
+    /// (0 success, 1 differences or findings, 2 bad usage or input, 130 interrupted).
+    public static func run(_ arguments: [String]) -> Int32 { CLI.run(arguments) }
+
+    /// Runs `widgetctl render` over Swift widgets (and any spec files among `arguments`), with every
+    /// `render` option: `WidgetCommandLine.render([MyWidget.definition], arguments: ["--appearances", "all"])`.
+    public static func render(_ widgets: [WidgetDefinition], arguments: [String]) -> Int32 {
+        CLI.guarded { try RenderCommand.run(arguments, widgets: widgets) }
+    }
+}
+
 enum CLI {
     static let overview = """
     OVERVIEW: Render Apple widgets headless, the way iOS/macOS 26 draw them.
@@ -34,7 +48,7 @@ enum CLI {
     """
 
     static func run(_ args: [String]) -> Int32 {
-        do {
+        guarded {
             guard let first = args.first else { print(overview); return 0 }
             switch first {
             case "-h", "--help", "help":
@@ -52,6 +66,13 @@ enum CLI {
             case "appearances": return TablesCommand.appearances()
             default: throw UsageError("unknown subcommand '\(first)'. Run 'widgetctl --help' for the list.")
             }
+        }
+    }
+
+    /// Runs a command, turning its errors into a message on stderr and exit code 2.
+    static func guarded(_ body: () throws -> Int32) -> Int32 {
+        do {
+            return try body()
         } catch let error as UsageError {
             FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
             return 2
