@@ -150,3 +150,91 @@ final class DSLTests: XCTestCase {
         XCTAssertEqual(texts(full.content), ["shown", "full", "0", "1", "2"])
     }
 }
+
+// The Lock Screen Sample (lockscreen.widget.json) in SwiftUI syntax: accessory families, vibrant mode.
+
+struct HydrationEntry: TimelineEntry {
+    let date: Date
+    let liters: Double, goal: Double, fraction: Double
+}
+
+struct HydrationProvider: TimelineProvider {
+    func placeholder(in context: Context) -> HydrationEntry { entries[0] }
+    func getSnapshot(in context: Context, completion: @escaping (HydrationEntry) -> Void) { completion(entries[0]) }
+    func getTimeline(in context: Context, completion: @escaping (Timeline<HydrationEntry>) -> Void) {
+        completion(Timeline(entries: entries, policy: .atEnd))
+    }
+    let entries = [
+        HydrationEntry(date: ISO8601DateFormatter().date(from: "2026-11-29T18:00:00Z")!, liters: 1.8, goal: 2.5, fraction: 0.72),
+        HydrationEntry(date: ISO8601DateFormatter().date(from: "2026-11-29T22:00:00Z")!, liters: 2.6, goal: 2.5, fraction: 1.0),
+    ]
+}
+
+struct HydrationView: View {
+    var entry: HydrationEntry
+    @Environment(\.widgetFamily) var family
+
+    var percent: String { "\(Int((entry.fraction * 100).rounded()))%" }
+    func liters(_ v: Double) -> String { String(format: "%.1f", v) }
+
+    var body: some View {
+        content.containerBackground(.clear, for: .widget)
+    }
+
+    @ViewBuilder var content: some View {
+        switch family {
+        case .accessoryCircular:
+            ZStack {
+                AccessoryWidgetBackground()
+                Gauge(value: entry.fraction) {
+                    Image(systemName: "drop.fill")
+                } currentValueLabel: {
+                    Text(percent)
+                }
+                .gaugeStyle(.accessoryCircularCapacity)
+            }
+        case .accessoryRectangular:
+            VStack(alignment: .leading, spacing: 2) {
+                HStack(spacing: 4) {
+                    Image(systemName: "drop.fill")
+                    Text("Hydration")
+                }
+                .font(.headline)
+                .widgetAccentable()
+                Text("\(liters(entry.liters)) of \(liters(entry.goal)) L").font(.body)
+                ProgressView(value: entry.fraction, total: 1)
+            }
+            .frame(maxWidth: .infinity, alignment: .leading)
+        default:
+            HStack {
+                Image(systemName: "drop.fill")
+                Text("\(liters(entry.liters)) L · \(percent)")
+            }
+        }
+    }
+}
+
+struct HydrationWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "HydrationWidget", provider: HydrationProvider()) { entry in
+            HydrationView(entry: entry)
+        }
+        .configurationDisplayName("Hydration")
+        .supportedFamilies([.accessoryCircular, .accessoryRectangular, .accessoryInline])
+    }
+}
+
+final class DSLLockScreenTests: XCTestCase {
+    func testHydrationWidgetRendersLikeItsSpec() throws {
+        let spec = try WidgetSpec.load(contentsOf: RenderTests.samples.appendingPathComponent("lockscreen.widget.json"))
+        let fromSpec = SpecRenderer(spec: spec, scale: 2)
+        let fromSwift = SpecRenderer(widget: HydrationWidget.definition, scale: 2)
+        let (variants, _) = fromSpec.variants(appearances: [.lockScreen, .light, .tintedDark])
+        XCTAssertGreaterThanOrEqual(variants.count, 6)
+        for v in variants {
+            let a = try fromSpec.render(v).pixmap, b = try fromSwift.render(v).pixmap
+            let diff = ImageDiff(expected: a, actual: b, channelTolerance: 0)
+            XCTAssertEqual(diff.differingPixels, 0, "\(v): spec and Swift differ in \(diff.differingPixels) pixels")
+        }
+    }
+}
