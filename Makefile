@@ -8,7 +8,7 @@ APT_PACKAGES := pkg-config zlib1g-dev libpng-dev libjpeg-dev libfreetype-dev lib
 RENDER_DIR ?= renders
 BENCH_RUNS ?= 15
 
-.PHONY: deps build test render bench clean
+.PHONY: deps build test render bench fuzz test-sanitize clean
 
 # Installs what is missing, with `apt-get update` first; silent when everything is there.
 # (chromium is for the browser test of the HTML gallery and verify report.)
@@ -46,6 +46,17 @@ bench: deps
 	.build/release/widgetbench $(BENCH_RUNS)
 	@.build/release/widgetbench 0 dump-rects .build/bench-rects.json >/dev/null && \
 	  python3 Benchmarks/skia_compare.py .build/bench-rects.json $(BENCH_RUNS) 2>/dev/null || true
+
+# libFuzzer targets (spec decoding, SVG path data, PNG and JPEG decoding), built with
+# swiftc -sanitize=fuzzer,address outside SwiftPM, each run FUZZ_SECONDS from Fuzz/seeds.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	Fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+# The test suite under AddressSanitizer, then UndefinedBehaviorSanitizer (separate build folders).
+test-sanitize: deps
+	$(SWIFT) test --sanitize=address --scratch-path .build/asan
+	$(SWIFT) test --sanitize=undefined --scratch-path .build/ubsan
 
 clean:
 	rm -rf .build $(RENDER_DIR)

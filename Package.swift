@@ -36,7 +36,7 @@ let package = Package(
         // Golden-image comparison shared by every test target.
         .target(name: "WidgetTestSupport", dependencies: ["WidgetRaster"], path: "Tests/WidgetTestSupport"),
         .testTarget(name: "WidgetModelTests", dependencies: ["WidgetModel"]),
-        .testTarget(name: "WidgetRasterTests", dependencies: ["WidgetRaster", "WidgetModel", "WidgetTestSupport", "WidgetSnapshotTesting"],
-                    exclude: ["Goldens", "__Snapshots__"]),
+        .testTarget(name: "WidgetRasterTests", dependencies: ["WidgetRaster", "WidgetModel", "WidgetTestSupport", "WidgetSnapshotTesting", "WidgetCLI"],
+                    exclude: ["Goldens", "__Snapshots__", "Corpus"]),
     ]
 )

@@ -15,6 +15,10 @@ public enum WidgetCommandLine {
     /// (0 success, 1 differences or findings, 2 bad usage or input, 130 interrupted).
     public static func run(_ arguments: [String]) -> Int32 { CLI.run(arguments) }
 
+    /// Where the message of a failed command goes instead of stderr (for tests and hosts), e.g.
+    /// `WidgetCommandLine.$errorSink.withValue({ messages.append($0) }) { WidgetCommandLine.run(args) }`.
+    @TaskLocal public static var errorSink: (@Sendable (String) -> Void)? = nil
+
     /// Runs `widgetctl render` over Swift widgets (and any spec files among `arguments`), with every
     /// `render` option: `WidgetCommandLine.render([MyWidget.definition], arguments: ["--appearances", "all"])`.
     public static func render(_ widgets: [WidgetDefinition], arguments: [String]) -> Int32 {
@@ -73,20 +77,17 @@ enum CLI {
     static func guarded(_ body: () throws -> Int32) -> Int32 {
         do {
             return try body()
-        } catch let error as UsageError {
-            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
-            return 2
-        } catch let error as BatchError {
-            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
-            return 2
-        } catch let error as CodecError {
-            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
-            return 2
-        } catch let error as SpecError {
-            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
-            return 2
         } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            let message: String
+            switch error {
+            case let e as UsageError: message = e.description
+            case let e as BatchError: message = e.description
+            case let e as CodecError: message = e.description
+            case let e as SpecError: message = e.description
+            default: message = "\(error)"
+            }
+            if let sink = WidgetCommandLine.errorSink { sink(message) }
+            else { FileHandle.standardError.write(Data("error: \(message)\n".utf8)) }
             return 2
         }
     }

@@ -111,7 +111,7 @@ final class SpecResolutionTests: XCTestCase {
         XCTAssertThrowsError(try resolve(#"{"type": "VStack", "children": [{"type": "Text", "text": "{{cty}}"}]}"#)) { error in
             let e = error as! SpecError
             XCTAssertEqual(e.path, "/body/children/0/text")
-            XCTAssertTrue(e.description.contains("entry 0 has no value for {{cty}} (did you mean \"city\"?)"), "\(e)")
+            XCTAssertTrue(e.description.contains("entry 0: no value for {{cty}} (did you mean \"city\"?)"), "\(e)")
         }
     }
 

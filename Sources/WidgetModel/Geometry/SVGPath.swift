@@ -46,7 +46,10 @@ struct SVGPathParser {
             while i < s.count, (0x30...0x39).contains(s[i]) { i += 1; e += 1 }
             if e == 0 { i = save }
         }
-        guard let v = Double(String(decoding: s[start..<i], as: UTF8.self)), v.isFinite else { throw fail("number out of range") }
+        // Coordinates past ±1e9 points mean nothing on a widget and would overflow later sums.
+        guard let v = Double(String(decoding: s[start..<i], as: UTF8.self)), v.isFinite, abs(v) <= 1e9 else {
+            i = start; throw fail("number out of range (±1e9)")
+        }
         return v
     }
 
@@ -136,7 +139,9 @@ extension Path {
     static func appendSVGArc(_ path: inout Path, from p0: Point, to p1: Point, rx rxIn: Double, ry ryIn: Double,
                              rotation: Double, large: Bool, sweep: Bool) {
         if p0 == p1 { return }
-        if rxIn == 0 || ryIn == 0 { path.addLine(to: p1); return }
+        // A zero radius is a line (SVG 1.1 F.6.2); so is one too small to square without underflow,
+        // which would otherwise turn the centre and angles into NaN (found by the SVG fuzzer).
+        if rxIn < 1e-9 || ryIn < 1e-9 { path.addLine(to: p1); return }
         let phi = rotation * Double.pi / 180
         let cosP = cos(phi), sinP = sin(phi)
         let dx = (p0.x - p1.x) / 2, dy = (p0.y - p1.y) / 2
@@ -158,6 +163,9 @@ extension Path {
         let theta1 = angle(1, 0, (x1 - cx1) / rx, (y1 - cy1) / ry)
         var delta = angle((x1 - cx1) / rx, (y1 - cy1) / ry, (-x1 - cx1) / rx, (-y1 - cy1) / ry)
         if !sweep && delta > 0 { delta -= 2 * Double.pi } else if sweep && delta < 0 { delta += 2 * Double.pi }
+        guard theta1.isFinite, delta.isFinite, cx.isFinite, cy.isFinite, rx.isFinite, ry.isFinite else {
+            path.addLine(to: p1); return
+        }
         let segments = max(1, Int((abs(delta) / (Double.pi / 2)).rounded(.up)))
         let step = delta / Double(segments)
         let t = 4.0 / 3.0 * tan(step / 4)

@@ -80,8 +80,8 @@ public enum Placeholders {
         if path.hasPrefix("item."), let m = scope.item?.members { available = m.map { "item." + $0.key } }
         else if let m = scope.data.members { available = m.map(\.key) }
         let hint = DidYouMean.hint(path, among: available)
-        return PlaceholderError(message: "entry \(scope.entryIndex) has no value for {{\(path)}}\(hint)"
-                                + (available.isEmpty ? "" : "; it has \(available.joined(separator: ", "))"))
+        return PlaceholderError(message: "no value for {{\(path)}}\(hint)"
+                                + (available.isEmpty ? " (its data is empty)" : "; its data has \(available.joined(separator: ", "))"))
     }
 
     static func format(_ inner: String, _ scope: PlaceholderScope) throws -> String {

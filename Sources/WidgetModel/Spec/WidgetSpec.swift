@@ -44,9 +44,16 @@ public struct WidgetSpec: Sendable {
         if let size = attributes?[.size] as? Int, size > limits.maxFileBytes {
             throw SpecError(file: name, path: "", message: "file is \(size) bytes, over the limit of \(limits.maxFileBytes)")
         }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw SpecError(file: url.path, path: "", message: "no such file")
+        }
+        guard !isDirectory.boolValue else {
+            throw SpecError(file: url.path, path: "", message: "is a folder; expected a .widget.json file")
+        }
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
-            throw SpecError(file: name, path: "", message: "cannot read the file: \(error.localizedDescription)")
+            throw SpecError(file: url.path, path: "", message: "cannot read the file (\(error.localizedDescription))")
         }
         return try decode([UInt8](data), file: name, directory: url.deletingLastPathComponent(), limits: limits)
     }
