@@ -35,7 +35,7 @@ let package = Package(
 
         // Golden-image comparison shared by every test target.
         .target(name: "WidgetTestSupport", dependencies: ["WidgetRaster"], path: "Tests/WidgetTestSupport"),
-        .testTarget(name: "WidgetModelTests", dependencies: ["WidgetModel"]),
+        .testTarget(name: "WidgetModelTests", dependencies: ["WidgetModel"], exclude: ["FuzzRegressions"]),
         .testTarget(name: "WidgetRasterTests", dependencies: ["WidgetRaster", "WidgetModel", "WidgetTestSupport", "WidgetSnapshotTesting", "WidgetCLI"],
                     exclude: ["Goldens", "__Snapshots__", "Corpus"]),
     ]

@@ -158,3 +158,43 @@ do {
         }
     }
 }
+
+// Whole batches, as `widgetctl render` runs them: each Sample's matrix (all entries × its families
+// × the six home-screen appearances, or the Lock Screen one for accessory widgets) with --jobs 1
+// and --jobs 2, written as PNG to a temporary folder (contact sheet off). Medians of a few runs.
+if only.isEmpty || only == "batch" {
+    let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Samples")
+    let home: [Appearance] = [.light, .dark, .clearLight, .clearDark, .tintedLight, .tintedDark]
+    let out = FileManager.default.temporaryDirectory.appendingPathComponent("widgetbench-\(getpid())")
+    defer { try? FileManager.default.removeItem(at: out) }
+    let batchRuns = max(3, runs / 3)
+    print("batch (\(batchRuns) runs each, PNG fast, files written):")
+    for name in ["weather", "calendar", "fitness", "stocks", "lockscreen"] {
+        guard let spec = try? WidgetSpec.load(contentsOf: samples.appendingPathComponent("\(name).widget.json")) else { continue }
+        var medians: [Int: Double] = [:]
+        var variants = 0, pixels = 0, bytes = 0
+        for jobs in [1, 2] {
+            var options = BatchOptions(outputDirectory: out)
+            options.appearances = spec.supportedFamilies.allSatisfy { $0.rawValue.hasPrefix("accessory") } ? [.lockScreen] : home
+            options.jobs = jobs
+            options.contactSheet = false
+            var times: [Double] = []
+            for _ in 0..<batchRuns {
+                let report = try! BatchRenderer(options: options).run([spec])
+                times.append(report.seconds)
+                variants = report.files.count
+                pixels = report.files.reduce(0) { $0 + $1.pixelWidth * $1.pixelHeight }
+                bytes = report.files.reduce(0) { $0 + $1.bytes }
+            }
+            times.sort()
+            medians[jobs] = times[times.count / 2]
+        }
+        let one = medians[1]!, two = medians[2]!
+        print(String(format: "  %-10@ %3d variants %5.1f Mpx  jobs 1: %6.0f ms (%5.1f img/s, %5.1f ms/Mpx)  jobs 2: %6.0f ms (%5.1f img/s)  ×%.2f  PNG %4.0f KiB/variant",
+                     name, variants, Double(pixels) / 1e6, one * 1000, Double(variants) / one, one * 1000 / (Double(pixels) / 1e6),
+                     two * 1000, Double(variants) / two, one / two, Double(bytes) / Double(max(1, variants)) / 1024))
+    }
+    var usage = rusage()
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    print(String(format: "peak resident memory of this process: %.0f MB", Double(usage.ru_maxrss) / 1024))
+}
