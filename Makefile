@@ -53,10 +53,13 @@ FUZZ_SECONDS ?= 60
 fuzz: deps
 	Fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
-# The test suite under AddressSanitizer, then UndefinedBehaviorSanitizer (separate build folders).
+# The test suite under AddressSanitizer (own build folder), Swift and C alike. Swift on Linux has
+# no -sanitize=undefined (Swift traps on overflow and out-of-bounds by itself); the C shims get
+# UndefinedBehaviorSanitizer in the PNG/JPEG fuzzers (make fuzz). Leak detection is off: what
+# LeakSanitizer reports here is all in Foundation, XCTest and the Swift runtime
+# (Data(contentsOf:), weak references, Process, test cases XCTest keeps alive).
 test-sanitize: deps
-	$(SWIFT) test --sanitize=address --scratch-path .build/asan
-	$(SWIFT) test --sanitize=undefined --scratch-path .build/ubsan
+	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --sanitize=address --scratch-path .build/asan
 
 clean:
 	rm -rf .build $(RENDER_DIR)

@@ -159,6 +159,41 @@ do {
     }
 }
 
+// Time per variant, per family, light and tintedDark, split by stage: resolve, layout (incl.
+// text shaping and recording), composite (backdrop, raster, glass), PNG encode (fast). The weather
+// Sample for system families, the Lock Screen Sample for accessory ones; default device.
+if only.isEmpty || only == "stages" {
+    let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Samples")
+    print("per variant by stage (medians of \(runs), ms):        resolve  layout composite  encode   total   KiB")
+    for (file, families) in [("weather", [WidgetFamily.systemSmall, .systemMedium, .systemLarge]),
+                             ("lockscreen", [WidgetFamily.accessoryCircular, .accessoryRectangular, .accessoryInline])] {
+        guard let spec = try? WidgetSpec.load(contentsOf: samples.appendingPathComponent("\(file).widget.json")) else { continue }
+        let renderer = SpecRenderer(spec: spec)
+        for family in families {
+            let appearances: [Appearance] = family.isSystem ? [.light, .tintedDark] : [.lockScreen]
+            for a in appearances {
+                let v = Variant(entry: 0, family: family, appearance: a)
+                var r: [Double] = [], l: [Double] = [], c: [Double] = [], e: [Double] = [], t: [Double] = []
+                var bytes = 0
+                _ = try? renderer.render(v)
+                for _ in 0..<runs {
+                    guard let out = try? renderer.render(v) else { break }
+                    let t0 = DispatchTime.now().uptimeNanoseconds
+                    let png = try! PNGCodec.encode(out.pixmap)
+                    let enc = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
+                    bytes = png.count
+                    r.append(out.timings.resolve * 1000); l.append(out.timings.layout * 1000)
+                    c.append(out.timings.composite * 1000); e.append(enc)
+                    t.append((out.timings.resolve + out.timings.layout + out.timings.composite) * 1000 + enc)
+                }
+                func med(_ x: [Double]) -> Double { x.isEmpty ? .nan : x.sorted()[x.count / 2] }
+                print(String(format: "  %-21@ %-12@ %7.2f %7.2f %9.2f %7.2f %7.2f %5d",
+                             family.rawValue, a.rawValue, med(r), med(l), med(c), med(e), med(t), bytes / 1024))
+            }
+        }
+    }
+}
+
 // Whole batches, as `widgetctl render` runs them: each Sample's matrix (all entries × its families
 // × the six home-screen appearances, or the Lock Screen one for accessory widgets) with --jobs 1
 // and --jobs 2, written as PNG to a temporary folder (contact sheet off). Medians of a few runs.

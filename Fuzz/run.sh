@@ -23,12 +23,12 @@ build() {
   swiftc $SAN -parse-as-library -O -g -module-name WidgetModel -suppress-warnings "$@" "$fuzz" -o "$OUT/$name-fuzzer"
 }
 
-# PNG and JPEG: the C decode shims with a C harness (clang, same sanitizers).
+# PNG and JPEG: the C decode shims with a C harness (clang; ASan and UBSan).
 build_c() {
   local name=$1 lib=$2; shift 2
   local lower; lower=$(tr 'A-Z' 'a-z' <<<"$lib")
   echo "fuzz: building $name"
-  clang -O1 -g -fsanitize=fuzzer,address $(pkg-config --cflags libpng) -I "Sources/$lib/include" \
+  clang -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined $(pkg-config --cflags libpng) -I "Sources/$lib/include" \
     "Sources/$lib/$lower.c" "Fuzz/${name}_fuzz.c" "$@" -o "$OUT/$name-fuzzer"
 }
 

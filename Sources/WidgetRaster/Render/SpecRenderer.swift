@@ -111,10 +111,16 @@ public final class SpecRenderer: @unchecked Sendable {
     /// Resolves and renders a variant.
     /// - Throws: `SpecError` when the spec cannot be resolved for this entry.
     public func render(_ v: Variant) throws -> RenderedWidget {
+        let start = DispatchTime.now().uptimeNanoseconds
         let widget = try resolve(v)
-        guard let out = renderer.render(widget, device: device, scale: scale, options: compositeOptions(for: v)) else {
+        let resolved = DispatchTime.now().uptimeNanoseconds
+        let options = compositeOptions(for: v)
+        let backdrop = secondsSince(resolved)
+        guard var out = renderer.render(widget, device: device, scale: scale, options: options) else {
             throw SpecError(file: spec.file, path: "", message: "\(device.name) has no \(v.family.rawValue) frame")
         }
+        out.timings.resolve = Double(resolved - start) / 1e9
+        out.timings.composite += backdrop
         return out
     }
 

@@ -17,7 +17,22 @@ public struct RenderedWidget {
     public var background: DisplayList?
     /// The placed layout of the content.
     public var layout: LayoutBox
+    /// Where the time went (for `make bench`; a few clock reads per variant).
+    public var timings = RenderTimings()
 }
+
+/// Seconds spent per stage of one variant.
+public struct RenderTimings: Sendable {
+    /// Spec or DSL → resolved view tree.
+    public var resolve = 0.0
+    /// Layout boxes built, sized, placed and recorded into display lists (text shaping included).
+    public var layout = 0.0
+    /// Backdrop preparation, rasterization, glass and compositing.
+    public var composite = 0.0
+    public init() {}
+}
+
+@inline(__always) func secondsSince(_ t: UInt64) -> Double { Double(DispatchTime.now().uptimeNanoseconds - t) / 1e9 }
 
 /// Renders resolved widgets. Thread-safe: each call builds its own layout and canvas.
 public struct WidgetRenderer: Sendable {
@@ -46,6 +61,7 @@ public struct WidgetRenderer: Sendable {
     /// Renders a resolved widget on a device.
     public func render(_ widget: ResolvedWidget, device: Device, scale: Double? = nil,
                        options: CompositeOptions = CompositeOptions()) -> RenderedWidget? {
+        let start = DispatchTime.now().uptimeNanoseconds
         let env = widget.environment
         guard let frame = WidgetRenderer.frame(family: env.family, device: device, scale: scale) else { return nil }
         let full = Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)
@@ -77,13 +93,17 @@ public struct WidgetRenderer: Sendable {
         contentBox.place(in: aligned(size, in: inner, .center))
         var recorder = Recorder(context: context)
         recorder.record(contentBox)
+        var timings = RenderTimings()
+        timings.layout = secondsSince(start)
+        let compositeStart = DispatchTime.now().uptimeNanoseconds
 
         let pixmap = Compositor(library: library).render(content: recorder.list, background: backgroundList,
                                                           showBackground: env.showsWidgetContainerBackground,
                                                           frame: frame, environment: env, options: options)
         return RenderedWidget(pixmap: pixmap, pointSize: device.size(of: env.family)!, scale: Double(frame.pixelWidth) / device.size(of: env.family)!.width,
                               truncatedTexts: context.truncatedTexts, missingSymbols: context.missingSymbols,
-                              content: recorder.list, background: backgroundList, layout: contentBox)
+                              content: recorder.list, background: backgroundList, layout: contentBox,
+                              timings: { timings.composite = secondsSince(compositeStart); return timings }())
     }
 
     /// The text iOS shows in place of a widget that does not adopt the containerBackground API.
