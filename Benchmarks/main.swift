@@ -164,7 +164,7 @@ do {
 // Sample for system families, the Lock Screen Sample for accessory ones; default device.
 if only.isEmpty || only == "stages" {
     let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Samples")
-    print("per variant by stage (medians of \(runs), ms):        resolve  layout composite  encode   total   KiB")
+    print("per variant by stage (medians of \(runs), ms)      resolve  layout composite  encode   total   KiB")
     for (file, families) in [("weather", [WidgetFamily.systemSmall, .systemMedium, .systemLarge]),
                              ("lockscreen", [WidgetFamily.accessoryCircular, .accessoryRectangular, .accessoryInline])] {
         guard let spec = try? WidgetSpec.load(contentsOf: samples.appendingPathComponent("\(file).widget.json")) else { continue }
@@ -187,8 +187,9 @@ if only.isEmpty || only == "stages" {
                     t.append((out.timings.resolve + out.timings.layout + out.timings.composite) * 1000 + enc)
                 }
                 func med(_ x: [Double]) -> Double { x.isEmpty ? .nan : x.sorted()[x.count / 2] }
-                print(String(format: "  %-21@ %-12@ %7.2f %7.2f %9.2f %7.2f %7.2f %5d",
-                             family.rawValue, a.rawValue, med(r), med(l), med(c), med(e), med(t), bytes / 1024))
+                let name = "  " + family.rawValue.padding(toLength: 21, withPad: " ", startingAt: 0)
+                    + a.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)
+                print(name + String(format: "%7.2f %7.2f %9.2f %7.2f %7.2f %5d", med(r), med(l), med(c), med(e), med(t), bytes / 1024))
             }
         }
     }
