@@ -195,6 +195,16 @@ if only.isEmpty || only == "stages" {
     }
 }
 
+// The generated home-screen wallpaper a glass variant needs (once per renderer).
+if only.isEmpty || only == "wallpaper" {
+    let device = DeviceCatalog.default
+    let size = HomeScreen.screen(of: device)
+    bench("aurora wallpaper + home screen (\(Int(size.width * 3))×\(Int(size.height * 3)))") {
+        let base = Wallpaper.generate(.aurora, width: Int((size.width * 3).rounded()), height: Int((size.height * 3).rounded()))
+        _ = HomeScreen.screenWallpaper(base, device: device, scale: 3)
+    }
+}
+
 // Whole batches, as `widgetctl render` runs them: each Sample's matrix (all entries × its families
 // × the six home-screen appearances, or the Lock Screen one for accessory widgets) with --jobs 1
 // and --jobs 2, written as PNG to a temporary folder (contact sheet off). Medians of a few runs.

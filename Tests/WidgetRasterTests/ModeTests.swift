@@ -137,4 +137,16 @@ final class ModeTests: XCTestCase {
             assertGolden(try lock.render(Variant(entry: 0, family: f, appearance: .lockScreen)).pixmap, named: "hydration-\(f.rawValue)", suite: "modes")
         }
     }
+
+    /// The wallpaper is drawn in parallel bands; the bands must add up to the one-piece drawing,
+    /// byte for byte, for every style (odd height, so the bands differ in size).
+    func testBandedWallpaperEqualsOnePieceDrawing() {
+        for style in Wallpaper.Style.allCases {
+            let w = 123, h = 257
+            var c = Canvas(width: w, height: h)!
+            Wallpaper.draw(style, into: &c, width: Double(w), height: Double(h))
+            let banded = Wallpaper.generate(style, width: w, height: h)
+            XCTAssertEqual(banded.pixels, c.pixmap.pixels, "\(style)")
+        }
+    }
 }

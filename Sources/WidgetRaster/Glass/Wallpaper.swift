@@ -1,6 +1,7 @@
 // Generated wallpapers, so glass and vibrancy have something real to show through without
 // shipping photos: soft colour fields like iOS's default wallpapers, a bright and a dark one for
 // legibility checks, and a busy one. Deterministic: the same style and size give the same pixels.
+import Foundation
 import WidgetModel
 
 public enum Wallpaper {
@@ -15,10 +16,33 @@ public enum Wallpaper {
         case busy
     }
 
+    /// Horizontal bands drawn in parallel. Fixed, so the bytes never depend on the core count;
+    /// each band is the same drawing clipped to its rows, so the pixels equal a one-piece draw.
+    static let bands = 2
+
     /// A wallpaper for a screen of `width`×`height` pixels.
     public static func generate(_ style: Style, width: Int, height: Int) -> Pixmap {
-        var c = Canvas(width: width, height: height)!
-        let w = Double(width), h = Double(height)
+        guard var out = Pixmap(width: width, height: height) else { return Pixmap(width: 1, height: 1)! }
+        let rows = (height + bands - 1) / bands
+        var parts = [Pixmap?](repeating: nil, count: bands)
+        let lock = NSLock()
+        DispatchQueue.concurrentPerform(iterations: bands) { b in
+            let y0 = b * rows, y1 = min(height, y0 + rows)
+            guard y0 < y1, var c = Canvas(width: width, height: y1) else { return }
+            c.clip(to: Path(rect: Rect(x: 0, y: Double(y0), width: Double(width), height: Double(y1 - y0))))
+            draw(style, into: &c, width: Double(width), height: Double(height))
+            lock.lock(); parts[b] = c.pixmap; lock.unlock()
+        }
+        for (b, part) in parts.enumerated() {
+            guard let part else { continue }
+            let y0 = b * rows, y1 = min(height, y0 + rows)
+            out.pixels.replaceSubrange(y0 * width..<y1 * width, with: part.pixels[y0 * width..<y1 * width])
+        }
+        return out
+    }
+
+    /// Draws a style for a `w`×`h` screen (the canvas may hold only its first rows).
+    static func draw(_ style: Style, into c: inout Canvas, width w: Double, height h: Double) {
         func blob(_ x: Double, _ y: Double, _ r: Double, _ color: String, _ alpha: Double = 1) {
             let col = RGBA(hex: color)!
             c.paint(.radialGradient(stops: [GradientStop(col.opacity(alpha), at: 0), GradientStop(col.opacity(0), at: 1)],
@@ -56,7 +80,6 @@ public enum Wallpaper {
             }
             blob(0.5, 0.4, 0.3, "#000000", 0.5)
         }
-        return c.pixmap
     }
 }
 

@@ -145,9 +145,12 @@ public final class SpecRenderer: @unchecked Sendable {
     func screen(_ px: Double) -> Pixmap {
         lock.lock(); defer { lock.unlock() }
         if let s = screenWallpaper { return s }
-        let size = HomeScreen.screen(of: device)
-        let base = wallpaper ?? Wallpaper.generate(.aurora, width: Int((size.width * px).rounded()), height: Int((size.height * px).rounded()))
-        let s = HomeScreen.screenWallpaper(base, device: device, scale: px)
+        let s: Pixmap
+        if let wallpaper {
+            s = HomeScreen.screenWallpaper(wallpaper, device: device, scale: px)
+        } else {
+            s = GeneratedScreens.shared.screen(device: device, scale: px)
+        }
         screenWallpaper = s
         return s
     }
@@ -167,5 +170,29 @@ public final class SpecRenderer: @unchecked Sendable {
         let data = ImageData(width: pixmap.width, height: pixmap.height, rgba: pixmap.straightRGBA(), scale: scale, name: name)
         lock.lock(); images[ref.url] = data; lock.unlock()
         return data
+    }
+}
+
+/// The default (generated aurora) home-screen wallpapers, one per device and scale, shared by every
+/// renderer in the process: generating one at 3x takes ~80 ms, which a batch of several widgets (or
+/// a test suite) would otherwise pay per widget, serially. Pixmaps are values, so sharing is safe.
+final class GeneratedScreens: @unchecked Sendable {
+    static let shared = GeneratedScreens()
+    private let lock = NSLock()
+    private var screens: [String: Pixmap] = [:]
+    private var order: [String] = []
+    /// At 3x a screen is about 12.6 MB; a handful of device × scale pairs is plenty.
+    let capacity = 6
+
+    func screen(device: Device, scale px: Double) -> Pixmap {
+        let key = "\(device.name)|\(px)"
+        lock.lock(); defer { lock.unlock() }
+        if let s = screens[key] { return s }
+        let size = HomeScreen.screen(of: device)
+        let base = Wallpaper.generate(.aurora, width: Int((size.width * px).rounded()), height: Int((size.height * px).rounded()))
+        let s = HomeScreen.screenWallpaper(base, device: device, scale: px)
+        screens[key] = s; order.append(key)
+        if order.count > capacity { screens[order.removeFirst()] = nil }
+        return s
     }
 }
