@@ -238,3 +238,135 @@ final class DSLLockScreenTests: XCTestCase {
         }
     }
 }
+
+// The calendar Sample (calendar.widget.json) in SwiftUI syntax: date texts, limits, the system background.
+
+struct UpNextEvent {
+    var title: String, start: Date, end: Date, color: Color, place: String
+}
+
+struct UpNextEntry: TimelineEntry {
+    let date: Date
+    var weekday: String, day: Int
+    var events: [UpNextEvent]
+}
+
+struct UpNextProvider: TimelineProvider {
+    static func at(_ s: String) -> Date { ISO8601DateFormatter().date(from: s)! }
+    static func rgb(_ hex: UInt32) -> Color {
+        Color(red: Double(hex >> 16 & 0xFF) / 255, green: Double(hex >> 8 & 0xFF) / 255, blue: Double(hex & 0xFF) / 255)
+    }
+    let entries = [
+        UpNextEntry(date: at("2026-11-30T16:05:00Z"), weekday: "MONDAY", day: 30, events: [
+            UpNextEvent(title: "Design Review", start: at("2026-11-30T16:30:00Z"), end: at("2026-11-30T17:15:00Z"), color: rgb(0xFF9500), place: "Infinite Loop 2"),
+            UpNextEvent(title: "Team Sync", start: at("2026-11-30T18:00:00Z"), end: at("2026-11-30T18:30:00Z"), color: rgb(0x34C759), place: "Zoom"),
+            UpNextEvent(title: "Dentist", start: at("2026-11-30T22:00:00Z"), end: at("2026-11-30T23:00:00Z"), color: rgb(0x007AFF), place: "Main St"),
+        ]),
+        UpNextEntry(date: at("2026-11-30T18:10:00Z"), weekday: "MONDAY", day: 30, events: [
+            UpNextEvent(title: "Team Sync (running over, bring the Q4 roadmap)", start: at("2026-11-30T18:00:00Z"), end: at("2026-11-30T18:45:00Z"), color: rgb(0x34C759), place: "Zoom"),
+            UpNextEvent(title: "Dentist", start: at("2026-11-30T22:00:00Z"), end: at("2026-11-30T23:00:00Z"), color: rgb(0x007AFF), place: "Main St"),
+        ]),
+    ]
+    func placeholder(in context: Context) -> UpNextEntry { entries[0] }
+    func getSnapshot(in context: Context, completion: @escaping (UpNextEntry) -> Void) { completion(entries[0]) }
+    func getTimeline(in context: Context, completion: @escaping (Timeline<UpNextEntry>) -> Void) {
+        completion(Timeline(entries: entries, policy: .after(Self.at("2026-11-30T20:00:00Z"))))
+    }
+}
+
+struct UpNextView: View {
+    var entry: UpNextEntry
+    @Environment(\.widgetFamily) var family
+
+    var body: some View {
+        content.containerBackground(.background, for: .widget)
+    }
+
+    func weekday() -> some View {
+        Text(entry.weekday)
+            .font(.caption)
+            .fontWeight(.bold)
+            .foregroundStyle(.red)
+            .widgetAccentable()
+    }
+
+    @ViewBuilder var content: some View {
+        if family == .systemSmall {
+            VStack(alignment: .leading, spacing: 4) {
+                weekday()
+                Text("\(entry.day)").font(.system(size: 34, weight: .regular))
+                Spacer(minLength: 0)
+                ForEach(entry.events.prefix(2), id: \.title) { event in
+                    HStack(spacing: 6) {
+                        RoundedRectangle(cornerRadius: 2).fill(event.color).frame(width: 4)
+                        VStack(alignment: .leading, spacing: 0) {
+                            Text(event.title).font(.footnote).fontWeight(.semibold).lineLimit(1)
+                            Text(event.start...event.end).font(.caption2).foregroundStyle(.secondary).lineLimit(1)
+                        }
+                    }
+                    .fixedSize(horizontal: false, vertical: true)
+                }
+            }
+            .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
+        } else {
+            HStack(alignment: .top, spacing: 16) {
+                VStack(alignment: .leading, spacing: 2) {
+                    weekday()
+                    Text("\(entry.day)").font(.system(size: 40, weight: .regular))
+                    Spacer(minLength: 0)
+                    Text("Next in").font(.caption2).foregroundStyle(.secondary)
+                    Text(entry.events[0].start, style: .relative).font(.caption).fontWeight(.semibold).lineLimit(2)
+                }
+                .frame(width: 86, alignment: .leading)
+                .frame(maxHeight: .infinity, alignment: .topLeading)
+                VStack(alignment: .leading, spacing: 8) {
+                    ForEach(entry.events.prefix(3), id: \.title) { event in
+                        HStack(spacing: 8) {
+                            RoundedRectangle(cornerRadius: 2).fill(event.color).frame(width: 4)
+                            VStack(alignment: .leading, spacing: 1) {
+                                Text(event.title).font(.subheadline).fontWeight(.semibold).lineLimit(1)
+                                HStack(spacing: 4) {
+                                    Text(event.start, style: .time)
+                                    Text("· \(event.place)")
+                                }
+                                .font(.caption)
+                                .foregroundStyle(.secondary)
+                                .lineLimit(1)
+                            }
+                        }
+                        .fixedSize(horizontal: false, vertical: true)
+                    }
+                    Spacer(minLength: 0)
+                }
+                .frame(maxWidth: .infinity, alignment: .leading)
+            }
+        }
+    }
+}
+
+struct UpNextWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "UpNextWidget", provider: UpNextProvider()) { entry in
+            UpNextView(entry: entry)
+        }
+        .configurationDisplayName("Up Next")
+        .supportedFamilies([.systemSmall, .systemMedium])
+    }
+}
+
+final class DSLCalendarTests: XCTestCase {
+    func testUpNextWidgetRendersLikeItsSpec() throws {
+        let spec = try WidgetSpec.load(contentsOf: RenderTests.samples.appendingPathComponent("calendar.widget.json"))
+        let fromSpec = SpecRenderer(spec: spec, scale: 1)
+        var definition = UpNextWidget.definition
+        definition.timeZone = spec.timeZone   // the device's zone on iOS; the spec states it
+        let fromSwift = SpecRenderer(widget: definition, scale: 1)
+        let (variants, _) = fromSpec.variants(appearances: [.light, .dark, .tintedDark])
+        XCTAssertEqual(variants.count, 12)
+        for v in variants {
+            let a = try fromSpec.render(v).pixmap, b = try fromSwift.render(v).pixmap
+            let diff = ImageDiff(expected: a, actual: b, channelTolerance: 0)
+            XCTAssertEqual(diff.differingPixels, 0, "\(v): spec and Swift differ in \(diff.differingPixels) pixels")
+        }
+    }
+}

@@ -58,6 +58,18 @@ extension ShapeStyle where Self == Color {
     public static var clear: Color { Color.clear }
 }
 
+/// SwiftUI's `BackgroundStyle` (`.background`): the system background of the colour scheme.
+public struct BackgroundStyle: ShapeStyle, Sendable {
+    public init() {}
+    public func _resolve(_ c: _DSLContext) -> ResolvedStyle {
+        .color(SystemColors.color("systemBackground", scheme: c.environment.colorScheme)!)
+    }
+}
+
+extension ShapeStyle where Self == BackgroundStyle {
+    public static var background: BackgroundStyle { BackgroundStyle() }
+}
+
 /// SwiftUI's hierarchical styles: the current foreground style at a level of emphasis.
 public struct HierarchicalShapeStyle: ShapeStyle {
     let level: String
