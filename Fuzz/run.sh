@@ -29,7 +29,7 @@ build_c() {
   local lower; lower=$(tr 'A-Z' 'a-z' <<<"$lib")
   echo "fuzz: building $name"
   clang -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined $(pkg-config --cflags libpng) -I "Sources/$lib/include" \
-    "Sources/$lib/$lower.c" "Fuzz/${name}_fuzz.c" "$@" -o "$OUT/$name-fuzzer"
+    "Sources/$lib/$lower.c" Fuzz/decode_fuzz.c "$@" -o "$OUT/$name-fuzzer"
 }
 
 for t in $TARGETS; do
@@ -37,7 +37,7 @@ for t in $TARGETS; do
     spec) build spec Fuzz/SpecFuzz.swift $MODEL_SOURCES ;;
     svg)  build svg Fuzz/SVGFuzz.swift $MODEL_SOURCES ;;
     png)  build_c png CPNG -lpng16 -lz ;;
-    jpeg) build_c jpeg CJPEG -ljpeg ;;
+    jpeg) build_c jpeg CJPEG -DFUZZ_JPEG -ljpeg ;;
     *) echo "unknown fuzz target $t (spec svg png jpeg)"; exit 2 ;;
   esac
 done

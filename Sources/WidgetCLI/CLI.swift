@@ -78,14 +78,8 @@ enum CLI {
         do {
             return try body()
         } catch {
-            let message: String
-            switch error {
-            case let e as UsageError: message = e.description
-            case let e as BatchError: message = e.description
-            case let e as CodecError: message = e.description
-            case let e as SpecError: message = e.description
-            default: message = "\(error)"
-            }
+            // UsageError, SpecError, CodecError and BatchError describe themselves (file, path, reason).
+            let message = "\(error)"
             if let sink = WidgetCommandLine.errorSink { sink(message) }
             else { FileHandle.standardError.write(Data("error: \(message)\n".utf8)) }
             return 2

@@ -101,6 +101,16 @@ struct ActivityRingsWidget: Widget {
     }
 }
 
+/// Renders each variant from the spec and from the Swift widget; they must match exactly.
+func assertSamePixels(_ fromSpec: SpecRenderer, _ fromSwift: SpecRenderer, _ variants: [Variant],
+                      file: StaticString = #filePath, line: UInt = #line) throws {
+    for v in variants {
+        let a = try fromSpec.render(v).pixmap, b = try fromSwift.render(v).pixmap
+        let diff = ImageDiff(expected: a, actual: b, channelTolerance: 0)
+        XCTAssertEqual(diff.differingPixels, 0, "\(v): spec and Swift differ in \(diff.differingPixels) pixels", file: file, line: line)
+    }
+}
+
 final class DSLTests: XCTestCase {
     func testRingsWidgetRendersLikeItsSpec() throws {
         let spec = try WidgetSpec.load(contentsOf: RenderTests.samples.appendingPathComponent("fitness.widget.json"))
@@ -108,16 +118,12 @@ final class DSLTests: XCTestCase {
         let fromSwift = SpecRenderer(widget: ActivityRingsWidget.definition, scale: 1)
         XCTAssertEqual(fromSwift.spec.kind, "ActivityRingsWidget")
         XCTAssertEqual(fromSwift.spec.supportedFamilies, [.systemSmall, .systemMedium])
-        for family in [WidgetFamily.systemSmall, .systemMedium] {
-            for appearance in [Appearance.light, .tintedDark] {
-                for entry in 0..<2 {
-                    let v = Variant(entry: entry, family: family, appearance: appearance)
-                    let a = try fromSpec.render(v).pixmap, b = try fromSwift.render(v).pixmap
-                    let diff = ImageDiff(expected: a, actual: b, channelTolerance: 0)
-                    XCTAssertEqual(diff.differingPixels, 0, "\(v): spec and Swift differ in \(diff.differingPixels) pixels")
-                }
+        let variants = [WidgetFamily.systemSmall, .systemMedium].flatMap { family in
+            [Appearance.light, .tintedDark].flatMap { appearance in
+                (0..<2).map { Variant(entry: $0, family: family, appearance: appearance) }
             }
         }
+        try assertSamePixels(fromSpec, fromSwift, variants)
     }
 
     func testEnvironmentAndBuilderControlFlow() {
@@ -231,11 +237,7 @@ final class DSLLockScreenTests: XCTestCase {
         let fromSwift = SpecRenderer(widget: HydrationWidget.definition, scale: 2)
         let (variants, _) = fromSpec.variants(appearances: [.lockScreen, .light, .tintedDark])
         XCTAssertGreaterThanOrEqual(variants.count, 6)
-        for v in variants {
-            let a = try fromSpec.render(v).pixmap, b = try fromSwift.render(v).pixmap
-            let diff = ImageDiff(expected: a, actual: b, channelTolerance: 0)
-            XCTAssertEqual(diff.differingPixels, 0, "\(v): spec and Swift differ in \(diff.differingPixels) pixels")
-        }
+        try assertSamePixels(fromSpec, fromSwift, variants)
     }
 }
 
@@ -363,10 +365,6 @@ final class DSLCalendarTests: XCTestCase {
         let fromSwift = SpecRenderer(widget: definition, scale: 1)
         let (variants, _) = fromSpec.variants(appearances: [.light, .dark, .tintedDark])
         XCTAssertEqual(variants.count, 12)
-        for v in variants {
-            let a = try fromSpec.render(v).pixmap, b = try fromSwift.render(v).pixmap
-            let diff = ImageDiff(expected: a, actual: b, channelTolerance: 0)
-            XCTAssertEqual(diff.differingPixels, 0, "\(v): spec and Swift differ in \(diff.differingPixels) pixels")
-        }
+        try assertSamePixels(fromSpec, fromSwift, variants)
     }
 }

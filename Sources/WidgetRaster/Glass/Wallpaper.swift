@@ -22,7 +22,6 @@ public enum Wallpaper {
 
     /// A wallpaper for a screen of `width`×`height` pixels.
     public static func generate(_ style: Style, width: Int, height: Int) -> Pixmap {
-        guard var out = Pixmap(width: width, height: height) else { return Pixmap(width: 1, height: 1)! }
         let rows = (height + bands - 1) / bands
         var parts = [Pixmap?](repeating: nil, count: bands)
         let lock = NSLock()
@@ -33,10 +32,14 @@ public enum Wallpaper {
             draw(style, into: &c, width: Double(width), height: Double(height))
             lock.lock(); parts[b] = c.pixmap; lock.unlock()
         }
-        for (b, part) in parts.enumerated() {
-            guard let part else { continue }
-            let y0 = b * rows, y1 = min(height, y0 + rows)
-            out.pixels.replaceSubrange(y0 * width..<y1 * width, with: part.pixels[y0 * width..<y1 * width])
+        // The band that reaches the bottom is full-size; the bands above fill in its upper rows.
+        guard let last = parts.lastIndex(where: { $0 != nil }), var out = parts[last] else {
+            return Pixmap(width: 1, height: 1)!   // an empty size
+        }
+        for b in 0..<last {
+            guard let part = parts[b] else { continue }
+            let n = part.pixels.count
+            out.pixels.replaceSubrange(b * rows * width..<n, with: part.pixels[(b * rows * width)..<n])
         }
         return out
     }

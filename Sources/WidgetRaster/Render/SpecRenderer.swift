@@ -113,14 +113,15 @@ public final class SpecRenderer: @unchecked Sendable {
     public func render(_ v: Variant) throws -> RenderedWidget {
         let start = DispatchTime.now().uptimeNanoseconds
         let widget = try resolve(v)
-        let resolved = DispatchTime.now().uptimeNanoseconds
+        let resolveTime = secondsSince(start)
+        let backdropStart = DispatchTime.now().uptimeNanoseconds
         let options = compositeOptions(for: v)
-        let backdrop = secondsSince(resolved)
+        let backdropTime = secondsSince(backdropStart)
         guard var out = renderer.render(widget, device: device, scale: scale, options: options) else {
             throw SpecError(file: spec.file, path: "", message: "\(device.name) has no \(v.family.rawValue) frame")
         }
-        out.timings.resolve = Double(resolved - start) / 1e9
-        out.timings.composite += backdrop
+        out.timings.resolve = resolveTime
+        out.timings.composite += backdropTime
         return out
     }
 

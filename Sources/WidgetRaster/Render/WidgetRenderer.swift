@@ -100,10 +100,11 @@ public struct WidgetRenderer: Sendable {
         let pixmap = Compositor(library: library).render(content: recorder.list, background: backgroundList,
                                                           showBackground: env.showsWidgetContainerBackground,
                                                           frame: frame, environment: env, options: options)
+        timings.composite = secondsSince(compositeStart)
         return RenderedWidget(pixmap: pixmap, pointSize: device.size(of: env.family)!, scale: Double(frame.pixelWidth) / device.size(of: env.family)!.width,
                               truncatedTexts: context.truncatedTexts, missingSymbols: context.missingSymbols,
                               content: recorder.list, background: backgroundList, layout: contentBox,
-                              timings: { timings.composite = secondsSince(compositeStart); return timings }())
+                              timings: timings)
     }
 
     /// The text iOS shows in place of a widget that does not adopt the containerBackground API.
