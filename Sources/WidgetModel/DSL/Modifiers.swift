@@ -56,7 +56,7 @@ extension View {
     public func fixedSize(horizontal: Bool, vertical: Bool) -> ModifiedContent<Self> { layout { _ in [.fixedSize(horizontal: horizontal, vertical: vertical)] } }
     public func layoutPriority(_ p: Double) -> ModifiedContent<Self> { layout { _ in [.layoutPriority(p)] } }
     public func aspectRatio(_ ratio: CGFloat? = nil, contentMode: ContentMode) -> ModifiedContent<Self> {
-        layout { _ in [.aspectRatio(ratio.map(Double.init), contentMode: contentMode == .fill ? "fill" : "fit")] }
+        layout { _ in [.aspectRatio(ratio.map(Double.init), contentMode: contentMode == .fill ? .fill : .fit)] }
     }
     public func offset(x: CGFloat = 0, y: CGFloat = 0) -> ModifiedContent<Self> { layout { _ in [.offset(x: Double(x), y: Double(y))] } }
 

@@ -224,8 +224,8 @@ public struct ContainerBackgroundPlacement: Sendable { public static let widget 
 
 /// SwiftUI's `Glass` for `glassEffect`.
 public struct Glass: Sendable {
-    let variant: String
+    let variant: GlassVariant
     var tintColor: Color? = nil
-    public static let regular = Glass(variant: "regular"), clear = Glass(variant: "clear"), identity = Glass(variant: "identity")
+    public static let regular = Glass(variant: .regular), clear = Glass(variant: .clear), identity = Glass(variant: .identity)
     public func tint(_ color: Color?) -> Glass { var g = self; g.tintColor = color; return g }
 }

@@ -100,7 +100,7 @@ public struct AccessoryWidgetBackground: _PrimitiveView {
 /// SwiftUI's `Gauge` (value in a range, a label shown in the middle of circular styles).
 public struct Gauge<Label: View>: _PrimitiveView {
     let value: Double, range: ClosedRange<Double>, label: Label, valueText: String?
-    var style = "accessoryCircular"
+    var style: GaugeDisplayStyle = .accessoryCircular
     public init(value: Double, in range: ClosedRange<Double> = 0...1, @ViewBuilder label: () -> Label) {
         self.value = value; self.range = range; self.label = label(); valueText = nil
     }
@@ -108,7 +108,7 @@ public struct Gauge<Label: View>: _PrimitiveView {
         self.value = value; self.range = range; self.label = label()
         if case .string(let s) = currentValueLabel().content { valueText = s } else { valueText = nil }
     }
-    public func gaugeStyle(_ style: GaugeStyle) -> Gauge { var g = self; g.style = style.name; return g }
+    public func gaugeStyle(_ style: GaugeStyle) -> Gauge { var g = self; g.style = style.kind; return g }
     public func _nodes(_ c: _DSLContext) -> [ViewNode] {
         [node(.gauge(GaugeValue(value: value, lower: range.lowerBound, upper: range.upperBound, style: style, tint: c.tint, label: valueText)), c)]
     }
@@ -116,12 +116,13 @@ public struct Gauge<Label: View>: _PrimitiveView {
 
 /// Gauge styles.
 public struct GaugeStyle: Sendable {
-    let name: String
-    public static let accessoryCircular = GaugeStyle(name: "accessoryCircular")
-    public static let accessoryCircularCapacity = GaugeStyle(name: "accessoryCircularCapacity")
-    public static let accessoryLinear = GaugeStyle(name: "accessoryLinear")
-    public static let accessoryLinearCapacity = GaugeStyle(name: "accessoryLinearCapacity")
-    public static let linearCapacity = GaugeStyle(name: "linear")
+    let kind: GaugeDisplayStyle
+    public static let accessoryCircular = GaugeStyle(kind: .accessoryCircular)
+    public static let accessoryCircularCapacity = GaugeStyle(kind: .accessoryCircularCapacity)
+    public static let accessoryLinear = GaugeStyle(kind: .accessoryLinear)
+    public static let accessoryLinearCapacity = GaugeStyle(kind: .accessoryLinearCapacity)
+    // Drawn as the plain bar, as before the style became an enum.
+    public static let linearCapacity = GaugeStyle(kind: .linear)
 }
 
 /// SwiftUI's `ProgressView` with a value.
@@ -129,7 +130,7 @@ public struct ProgressView: _PrimitiveView {
     let value: Double, total: Double
     public init(value: Double?, total: Double = 1) { self.value = value ?? 0; self.total = total }
     public func _nodes(_ c: _DSLContext) -> [ViewNode] {
-        [node(.progress(GaugeValue(value: value, lower: 0, upper: total, style: "linear", tint: c.tint)), c)]
+        [node(.progress(GaugeValue(value: value, lower: 0, upper: total, style: .linear, tint: c.tint)), c)]
     }
 }
 
@@ -183,7 +184,7 @@ public struct _ShapeView: _PrimitiveView {
         p.fill = fill?(c)
         if let (style, s) = stroke {
             var o = StrokeOptions()
-            o.lineWidth = s.lineWidth; o.lineCap = s.lineCap.rawValue; o.lineJoin = s.lineJoin.rawValue
+            o.lineWidth = s.lineWidth; o.lineCap = s.lineCap; o.lineJoin = s.lineJoin
             o.dash = s.dash; o.dashPhase = s.dashPhase; o.inset = inset
             p.stroke = (style(c), o)
         }

@@ -110,14 +110,16 @@ public struct WidgetDefinition {
     /// machinery can treat the Swift widget like a spec file.
     public func specStandIn(family: WidgetFamily = .systemSmall, size: Size = Size(164, 164)) -> WidgetSpec {
         let dates = entries(for: family, size: size).map(\.date)
-        let body = JSONNode(.object([("type", JSONNode(.string("EmptyView"), path: "/body/type")),
-                                     ("modifiers", JSONNode(.array([JSONNode(.object([("containerBackground", JSONNode(.string("clear")))]))])))]),
-                            path: "/body")
+        let clear = SpecField<SpecColorName>(.literal(.system("clear")), at: SourceRef(), textual: true, parse: SpecParse.colorName)
+        let background = SpecModifierNode(name: "containerBackground",
+                                          modifier: .containerBackground(SpecAttached(content: .style(.color(.name(clear)), at: SourceRef()), alignment: nil)),
+                                          at: SourceRef(path: "/body/modifiers/0"))
+        let body = SpecNode(typeName: "EmptyView", view: .empty, modifiers: [background], at: SourceRef(path: "/body"), templates: [])
         return WidgetSpec(file: kind + ".swift", directory: URL(fileURLWithPath: "."), kind: kind, displayName: displayName,
                           supportedFamilies: supportedFamilies, containerBackgroundRemovable: containerBackgroundRemovable,
                           contentMarginsDisabled: contentMarginsDisabled,
                           timeline: WidgetTimeline(entries: dates.enumerated().map { TimelineEntryData(date: $1, path: "/timeline/entries/\($0)") }),
-                          assets: [:], body: body, document: JSONNode(.object([("body", body)])), timeZone: timeZone, locale: locale,
+                          assets: [:], body: body, containerBackgroundRemovableAt: nil, timeZone: timeZone, locale: locale,
                           limits: .default)
     }
 }

@@ -35,9 +35,14 @@ public struct Finding: Sendable, Hashable {
     public var family: WidgetFamily?
     public var appearance: Appearance?
     public var entry: Int?
+    /// The measured value behind the finding, where there is one (the contrast ratio for WR004):
+    /// the worst case of a text is the finding with the smallest measure.
+    public var measure: Double?
 
     public init(rule: Rule, message: String, fix: String? = nil, file: String, source: SourceRef = SourceRef(),
-                family: WidgetFamily? = nil, appearance: Appearance? = nil, entry: Int? = nil, severity: Severity? = nil) {
+                family: WidgetFamily? = nil, appearance: Appearance? = nil, entry: Int? = nil, severity: Severity? = nil,
+                measure: Double? = nil) {
+        self.measure = measure
         self.rule = rule.id; self.severity = severity ?? rule.severity; self.message = message; self.fix = fix ?? rule.help
         self.file = file; path = source.path; line = source.line; column = source.column
         self.family = family; self.appearance = appearance; self.entry = entry

@@ -48,20 +48,46 @@ public enum Placeholders {
                                  "sign"]
 
     /// Replaces every placeholder in `template` with its formatted value.
-    public static func fill(_ template: String, _ scope: PlaceholderScope) throws -> String {
+    /// - Parameter maxBytes: the most UTF-8 bytes the result may have (a template that repeats a
+    ///   large value fails here instead of filling memory).
+    public static func fill(_ template: String, _ scope: PlaceholderScope, maxBytes: Int = 1_000_000) throws -> String {
         guard template.contains("{{") else { return template }
         var out = ""
         var rest = Substring(template)
         while let open = rest.range(of: "{{") {
             out += rest[..<open.lowerBound]
             guard let close = rest[open.upperBound...].range(of: "}}") else {
-                throw PlaceholderError(message: "unclosed placeholder \"\(rest[open.lowerBound...])\" (missing }})")
+                throw PlaceholderError(message: "unclosed placeholder \"\(rest[open.lowerBound...].prefix(60))\" (missing }})")
             }
             let inner = String(rest[open.upperBound..<close.lowerBound]).trimmingCharacters(in: .whitespaces)
             out += try format(inner, scope)
+            if out.utf8.count > maxBytes {
+                throw PlaceholderError(message: "the filled text is over \(maxBytes) bytes")
+            }
             rest = rest[close.upperBound...]
         }
         return out + rest
+    }
+
+    /// Checks a template's syntax without data: every `{{` closed, every format known. Run once
+    /// when the spec is decoded, so these mistakes fail before any entry is rendered.
+    public static func validate(_ template: String) throws {
+        var rest = Substring(template)
+        while let open = rest.range(of: "{{") {
+            guard let close = rest[open.upperBound...].range(of: "}}") else {
+                throw PlaceholderError(message: "unclosed placeholder \"\(rest[open.lowerBound...].prefix(60))\" (missing }})")
+            }
+            let inner = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            if inner.isEmpty { throw PlaceholderError(message: "empty placeholder {{}}") }
+            let pieces = inner.split(separator: "|", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if pieces.count == 2 {
+                let name = String(pieces[1].split(separator: ":", maxSplits: 1).first ?? "")
+                if !formats.contains(name) {
+                    throw PlaceholderError(message: "{{\(inner.prefix(60))}}: unknown format \"\(name.prefix(60))\"\(DidYouMean.hint(name, among: formats)); formats are \(formats.joined(separator: ", "))")
+                }
+            }
+            rest = rest[close.upperBound...]
+        }
     }
 
     /// The raw value when `template` is exactly one placeholder without a format (so numbers and
@@ -86,7 +112,7 @@ public enum Placeholders {
 
     static func format(_ inner: String, _ scope: PlaceholderScope) throws -> String {
         let pieces = inner.split(separator: "|", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-        let path = pieces[0]
+        guard let path = pieces.first else { throw PlaceholderError(message: "empty placeholder {{}}") }
         guard let value = scope.lookup(path) else { throw missing(path, scope) }
         guard pieces.count == 2 else { return plain(value) }
         let spec = pieces[1]

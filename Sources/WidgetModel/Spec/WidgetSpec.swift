@@ -1,6 +1,6 @@
-// A widget document (`*.widget.json`), decoded and validated. The body stays a located JSON tree:
-// it is checked here once (node types, modifier names, literal values) and resolved per variant
-// by SpecResolver, where placeholders are filled from each timeline entry.
+// A widget document (`*.widget.json`), decoded and validated: the top level and the timeline
+// here, the body into the typed tree of SpecTree.swift (SpecBodyDecoder). SpecResolver resolves
+// the body per variant, filling placeholders from each timeline entry.
 import Foundation
 
 /// Limits that keep hostile input from exhausting the machine.
@@ -10,6 +10,10 @@ public struct SpecLimits: Sendable {
     public var maxDepth = 64
     public var maxTextLength = 10_000
     public var maxForEach = 500
+    /// Views one variant may resolve to (nested ForEach multiply).
+    public var maxResolvedViews = 20_000
+    /// Bytes one filled placeholder template may grow to.
+    public var maxFilledTextBytes = 1_000_000
     public var maxEntries = 1_000
     public init() {}
     public static let `default` = SpecLimits()
@@ -29,9 +33,10 @@ public struct WidgetSpec: Sendable {
     public var timeline: WidgetTimeline
     /// Asset name → path relative to `directory`.
     public var assets: [String: String]
-    public var body: JSONNode
-    /// The whole document, for `check`.
-    public var document: JSONNode
+    /// The root view, typed.
+    public var body: SpecNode
+    /// Where `containerBackgroundRemovable` was written (nil: not written), for `check`.
+    public var containerBackgroundRemovableAt: SourceRef?
     public var timeZone: TimeZone
     public var locale: Locale
     public var limits: SpecLimits
@@ -77,7 +82,6 @@ public struct WidgetSpec: Sendable {
 struct SpecDecoder {
     let file: String
     let limits: SpecLimits
-    var nodeCount = 0
 
     func fail(_ node: JSONNode, _ message: String) -> SpecError { SpecError(file: file, node: node, message) }
 
@@ -130,14 +134,15 @@ struct SpecDecoder {
                 assets[name] = p
             }
         }
-        guard let body = root["body"] else { throw fail(root, "missing \"body\" (the widget's root view)") }
-        try validateNode(body, depth: 0)
+        guard let bodyNode = root["body"] else { throw fail(root, "missing \"body\" (the widget's root view)") }
+        let body = try SpecBodyDecoder(file: file, limits: limits).node(bodyNode, depth: 0)
         let timeline = try decodeTimeline(root["timeline"], root: root)
         return WidgetSpec(file: file, directory: directory, kind: kind, displayName: displayName, supportedFamilies: families,
                           containerBackgroundRemovable: try bool("containerBackgroundRemovable", default: true),
                           contentMarginsDisabled: try bool("contentMarginsDisabled", default: false),
-                          timeline: timeline, assets: assets, body: body, document: root, timeZone: timeZone, locale: locale,
-                          limits: limits)
+                          timeline: timeline, assets: assets, body: body,
+                          containerBackgroundRemovableAt: root["containerBackgroundRemovable"].map(SourceRef.init),
+                          timeZone: timeZone, locale: locale, limits: limits)
     }
 
     func decodeTimeline(_ node: JSONNode?, root: JSONNode) throws -> WidgetTimeline {
@@ -171,9 +176,10 @@ struct SpecDecoder {
             }
             let data = e["data"] ?? JSONNode(.object([]), path: e.path + "/data")
             guard data.members != nil else { throw fail(data, "expected an object of values") }
-            return TimelineEntryData(date: date, relevance: relevance, data: data, path: e.path)
+            return TimelineEntryData(date: date, relevance: relevance, data: data, path: e.path, dateAt: SourceRef(d))
         }
         var policy = TimelineReloadPolicy.atEnd
+        var afterAt: SourceRef? = nil
         if let p = node["policy"] {
             switch p.string {
             case "atEnd": policy = .atEnd
@@ -183,104 +189,13 @@ struct SpecDecoder {
                     throw fail(node["after"] ?? p, "policy \"after\" needs \"after\": an ISO 8601 date")
                 }
                 policy = .after(date)
+                afterAt = SourceRef(node["after"]!)
             default:
                 throw fail(p, "expected \"atEnd\", \"after\" or \"never\"\(DidYouMean.hint(p.string ?? "", among: ["atEnd", "after", "never"]))")
             }
         }
-        return WidgetTimeline(entries: out, policy: policy)
-    }
-
-    /// Checks a view node: its type, its keys, its modifiers, its children.
-    mutating func validateNode(_ node: JSONNode, depth: Int) throws {
-        nodeCount += 1
-        if nodeCount > limits.maxNodes { throw fail(node, "more than \(limits.maxNodes) nodes") }
-        if depth > limits.maxDepth { throw fail(node, "views nested deeper than \(limits.maxDepth) levels") }
-        guard node.members != nil else { throw fail(node, "expected a view object with \"type\", found \(node.value.kindName)") }
-        guard let typeNode = node["type"] else { throw fail(node, "missing \"type\" (one of \(SpecSchema.nodeTypes.joined(separator: ", ")))") }
-        guard let type = typeNode.string else { throw fail(typeNode, "expected a node type string") }
-        guard let keys = SpecSchema.nodeKeys[type] else {
-            throw fail(typeNode, "unknown node type \"\(type)\"\(DidYouMean.hint(type, among: SpecSchema.nodeTypes))")
-        }
-        for (key, value) in node.members! where key != "type" && key != "modifiers" && !keys.contains(key) {
-            throw fail(value, "\(type) has no \"\(key)\"\(DidYouMean.hint(key, among: keys))" + (keys.isEmpty ? "" : "; it takes \(keys.joined(separator: ", "))"))
-        }
-        // Required keys and child nodes.
-        switch type {
-        case "VStack", "HStack", "ZStack":
-            if let c = node["children"] {
-                guard let items = c.elements else { throw fail(c, "expected an array of views") }
-                for item in items { try validateNode(item, depth: depth + 1) }
-            }
-        case "Text":
-            if node["text"] == nil && node["date"] == nil { throw fail(node, "Text needs \"text\" or \"date\"") }
-            if let t = node["text"], t.string == nil, t.number == nil { throw fail(t, "expected a string") }
-            if let s = node["style"], let name = s.string, !SpecValues.isPlaceholder(name), DateTextStyle(rawValue: name) == nil {
-                throw fail(s, "unknown date style \"\(name)\"\(DidYouMean.hint(name, among: DateTextStyle.allCases.map(\.rawValue)))")
-            }
-        case "Image":
-            let sources = ["systemName", "asset", "file"].filter { node[$0] != nil }
-            if sources.count != 1 { throw fail(node, "Image needs exactly one of \"systemName\", \"asset\" or \"file\"") }
-        case "If":
-            guard node["condition"] != nil else { throw fail(node, "If needs a \"condition\"") }
-            guard let then = node["then"] else { throw fail(node, "If needs \"then\" (a view)") }
-            try validateNode(then, depth: depth + 1)
-            if let e = node["else"] { try validateNode(e, depth: depth + 1) }
-        case "Switch":
-            guard let on = node["on"]?.string else { throw fail(node["on"] ?? node, "Switch needs \"on\": \(SpecSchema.environmentKeys.joined(separator: ", ")) or a {{placeholder}}") }
-            if !SpecValues.isPlaceholder(on) && !SpecSchema.environmentKeys.contains(on) {
-                throw fail(node["on"]!, "cannot switch on \"\(on)\"\(DidYouMean.hint(on, among: SpecSchema.environmentKeys)); use one of \(SpecSchema.environmentKeys.joined(separator: ", ")) or a {{placeholder}}")
-            }
-            guard let cases = node["cases"]?.members else { throw fail(node["cases"] ?? node, "Switch needs \"cases\": an object of value → view") }
-            if on == "family" {
-                for (k, v) in cases where k != "default" && WidgetFamily(rawValue: k) == nil {
-                    throw fail(v, "unknown family \"\(k)\"\(DidYouMean.hint(k, among: WidgetFamily.allCases.map(\.rawValue)))")
-                }
-            }
-            for (_, v) in cases { try validateNode(v, depth: depth + 1) }
-            if let d = node["default"] { try validateNode(d, depth: depth + 1) }
-        case "ForEach":
-            guard node["in"]?.string != nil else { throw fail(node["in"] ?? node, "ForEach needs \"in\": the name of an array in the entry's data") }
-            guard let content = node["content"] else { throw fail(node, "ForEach needs \"content\" (a view)") }
-            try validateNode(content, depth: depth + 1)
-        default:
-            break
-        }
-        if let mods = node["modifiers"] {
-            guard let items = mods.elements else { throw fail(mods, "expected an array of one-key modifier objects") }
-            for m in items { try validateModifier(m, depth: depth) }
-        }
-    }
-
-    mutating func validateModifier(_ m: JSONNode, depth: Int) throws {
-        guard let members = m.members, members.count == 1, let (name, arg) = members.first else {
-            throw fail(m, "a modifier is an object with one key, such as {\"padding\": 8}")
-        }
-        guard SpecSchema.modifiers.contains(name) else {
-            throw fail(m, "unknown modifier \"\(name)\"\(DidYouMean.hint(name, among: SpecSchema.modifiers))")
-        }
-        switch name {
-        case "background", "overlay", "containerBackground":
-            // A view, or a colour/gradient shorthand.
-            if let content = arg["content"] { try validateNode(content, depth: depth + 1) }
-            else if arg["type"] != nil && SpecSchema.nodeKeys[arg["type"]?.string ?? ""] != nil && !SpecValues.styleTypes.contains(arg["type"]?.string ?? "") {
-                try validateNode(arg, depth: depth + 1)
-            } else if arg["type"] != nil, let t = arg["type"]?.string, SpecSchema.nodeKeys[t] == nil {
-                throw fail(arg["type"]!, "unknown node type \"\(t)\"\(DidYouMean.hint(t, among: SpecSchema.nodeTypes))")
-            }
-        case "font":
-            if let s = arg.string, !SpecValues.isPlaceholder(s), TextStyle(rawValue: s) == nil {
-                throw fail(arg, "unknown text style \"\(s)\"\(DidYouMean.hint(s, among: TextStyle.allCases.map(\.rawValue)))")
-            }
-        case "fontWeight":
-            if let s = arg.string, !SpecValues.isPlaceholder(s), FontWeight(rawValue: s) == nil {
-                throw fail(arg, "unknown weight \"\(s)\"\(DidYouMean.hint(s, among: FontWeight.allCases.map(\.rawValue)))")
-            }
-        case "widgetAccentedRenderingMode":
-            if let s = arg.string, AccentedRenderingMode(rawValue: s) == nil {
-                throw fail(arg, "unknown mode \"\(s)\"\(DidYouMean.hint(s, among: AccentedRenderingMode.allCases.map(\.rawValue)))")
-            }
-        default:
-            break
-        }
+        var timeline = WidgetTimeline(entries: out, policy: policy)
+        timeline.afterAt = afterAt
+        return timeline
     }
 }

@@ -15,9 +15,12 @@ public struct TimelineEntryData: Sendable {
     public var data: JSONNode
     /// Where the entry is in the spec, for messages.
     public var path: String
+    /// Where the entry's date was written.
+    public var dateAt: SourceRef
 
-    public init(date: Date, relevance: Double? = nil, data: JSONNode = JSONNode(.object([])), path: String = "") {
-        self.date = date; self.relevance = relevance; self.data = data; self.path = path
+    public init(date: Date, relevance: Double? = nil, data: JSONNode = JSONNode(.object([])), path: String = "",
+                dateAt: SourceRef = SourceRef()) {
+        self.date = date; self.relevance = relevance; self.data = data; self.path = path; self.dateAt = dateAt
     }
 }
 
@@ -25,6 +28,8 @@ public struct TimelineEntryData: Sendable {
 public struct WidgetTimeline: Sendable {
     public var entries: [TimelineEntryData]
     public var policy: TimelineReloadPolicy
+    /// Where the `after` date was written (policy `.after`).
+    public var afterAt: SourceRef? = nil
     public init(entries: [TimelineEntryData], policy: TimelineReloadPolicy = .atEnd) {
         self.entries = entries; self.policy = policy
     }

@@ -125,6 +125,8 @@ public struct SourceRef: Sendable, Hashable {
     public var line: Int
     public var column: Int
     public init(path: String = "", line: Int = 0, column: Int = 0) { self.path = path; self.line = line; self.column = column }
+    /// Where a JSON value was written.
+    public init(_ node: JSONNode) { self.init(path: node.path, line: node.line, column: node.column) }
 }
 
 /// An image source.
@@ -195,8 +197,8 @@ public struct ShapePaint: Sendable, Hashable {
 /// Stroke parameters as the spec gives them.
 public struct StrokeOptions: Sendable, Hashable {
     public var lineWidth: Double = 1
-    public var lineCap: String = "butt"
-    public var lineJoin: String = "miter"
+    public var lineCap: LineCap = .butt
+    public var lineJoin: LineJoin = .miter
     public var dash: [Double] = []
     public var dashPhase: Double = 0
     /// `strokeBorder`: the stroke lies inside the shape's edge.
@@ -204,16 +206,40 @@ public struct StrokeOptions: Sendable, Hashable {
     public init() {}
 }
 
+/// How a gauge or progress view is drawn: SwiftUI's gauge and progress view styles.
+public enum GaugeDisplayStyle: String, Sendable, Hashable, CaseIterable {
+    /// A bar (ProgressView's default).
+    case linear
+    /// A full ring filled clockwise from the top (ProgressView's `.circular`).
+    case circular
+    /// A 240° arc open at the bottom with a marker at the value (Gauge's Lock Screen default).
+    case accessoryCircular
+    /// A full ring filled clockwise from the top.
+    case accessoryCircularCapacity
+    case accessoryLinear, accessoryLinearCapacity, linearCapacity
+
+    /// Drawn as a ring or an arc rather than a bar.
+    public var isCircular: Bool { self == .circular || self == .accessoryCircular || self == .accessoryCircularCapacity }
+    /// A full ring that fills with the value (rather than an arc with a marker).
+    public var isCapacityRing: Bool { self == .circular || self == .accessoryCircularCapacity }
+}
+
+/// The glass of a `glassEffect`: SwiftUI's `Glass` variants.
+public enum GlassVariant: String, Sendable, Hashable, CaseIterable {
+    case regular, clear
+    /// No glass at all.
+    case identity
+}
+
 /// A gauge or progress view.
 public struct GaugeValue: Sendable, Hashable {
     public var value: Double
     public var lower: Double
     public var upper: Double
-    /// "linear", "circular", "accessoryCircular", "accessoryCircularCapacity", "accessoryLinear", …
-    public var style: String
+    public var style: GaugeDisplayStyle
     public var tint: ResolvedStyle?
     public var label: String?
-    public init(value: Double, lower: Double = 0, upper: Double = 1, style: String = "linear", tint: ResolvedStyle? = nil, label: String? = nil) {
+    public init(value: Double, lower: Double = 0, upper: Double = 1, style: GaugeDisplayStyle = .linear, tint: ResolvedStyle? = nil, label: String? = nil) {
         self.value = value; self.lower = lower; self.upper = upper; self.style = style; self.tint = tint; self.label = label
     }
     public var fraction: Double { upper > lower ? max(0, min(1, (value - lower) / (upper - lower))) : 0 }
@@ -234,9 +260,9 @@ public enum LayoutModifier: Sendable {
     case rotation(degrees: Double)
     case fixedSize(horizontal: Bool, vertical: Bool)
     case layoutPriority(Double)
-    case aspectRatio(Double?, contentMode: String)
+    case aspectRatio(Double?, contentMode: ContentMode)
     case luminanceToAlpha
-    case glassEffect(variant: String, tint: RGBA?, shape: ShapeKind)
+    case glassEffect(variant: GlassVariant, tint: RGBA?, shape: ShapeKind)
     case redacted
 }
 

@@ -242,7 +242,8 @@ public final class Checker {
                 out.append(Finding(rule: Rules.legibility,
                                    message: String(format: "“%@” in %@ · %@ over the %@ wallpaper: contrast %.1f:1, needs %.1f:1%@.",
                                                    text, v.family.rawValue, v.appearance.rawValue, wallpaper, worst, needed, large ? " (large text)" : ""),
-                                   file: spec.file, source: op.source, family: v.family, appearance: v.appearance, entry: v.entry))
+                                   file: spec.file, source: op.source, family: v.family, appearance: v.appearance, entry: v.entry,
+                                   measure: worst))
             }
         }
         return out
@@ -298,10 +299,7 @@ public final class Checker {
         var seen = Set<String>()
         var out: [Finding] = []
         // For contrast, keep the worst case of each text: order those findings by their ratio.
-        func ratio(_ f: Finding) -> Double {
-            guard f.rule == Rules.legibility.id, let r = f.message.range(of: "contrast ") else { return 0 }
-            return Double(f.message[r.upperBound...].prefix { $0 == "." || $0.isNumber }) ?? 0
-        }
+        func ratio(_ f: Finding) -> Double { f.rule == Rules.legibility.id ? f.measure ?? 0 : 0 }
         let ordered = findings.enumerated().sorted { a, b in
             let ra = ratio(a.element), rb = ratio(b.element)
             return ra != rb ? ra < rb : a.offset < b.offset

@@ -209,10 +209,10 @@ struct Painter {
 
     /// `glassEffect` inside a widget: the same glass core as the home-screen glass, with what is
     /// already drawn beneath as its backdrop.
-    mutating func drawGlass(_ glass: (variant: String, tint: RGBA?, shape: ShapeKind, outline: Path, frame: Rect)) {
+    mutating func drawGlass(_ glass: (variant: GlassVariant, tint: RGBA?, shape: ShapeKind, outline: Path, frame: Rect)) {
         let dark = environment.colorScheme == .dark
-        var material: GlassMaterial = glass.variant == "clear" ? (dark ? .clearDark : .clearLight) : (dark ? .regularDark : .regularLight)
-        if glass.variant == "identity" { return }
+        var material: GlassMaterial = glass.variant == .clear ? (dark ? .clearDark : .clearLight) : (dark ? .regularDark : .regularLight)
+        if glass.variant == .identity { return }
         if let tint = glass.tint { material.tint = tint; material.tintOpacity = 0.35 }
         let k = transform.meanScale
         let box = IntRect(enclosing: Rect(origin: transform.apply(glass.frame.origin),

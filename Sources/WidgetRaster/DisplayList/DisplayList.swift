@@ -14,7 +14,7 @@ public struct DrawGroup {
     public var transform: Transform = .identity
     public var luminanceToAlpha = false
     /// `glassEffect`: glass drawn behind the group's content, in this shape and frame (points).
-    public var glass: (variant: String, tint: RGBA?, shape: ShapeKind, outline: Path, frame: Rect)? = nil
+    public var glass: (variant: GlassVariant, tint: RGBA?, shape: ShapeKind, outline: Path, frame: Rect)? = nil
 
     public init() {}
     var needsLayer: Bool { opacity < 1 || shadow != nil || luminanceToAlpha }

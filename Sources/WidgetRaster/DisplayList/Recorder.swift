@@ -138,8 +138,7 @@ struct Recorder {
     }
 
     func strokeStyle(_ o: StrokeOptions) -> StrokeStyle {
-        StrokeStyle(lineWidth: o.lineWidth, lineCap: LineCap(rawValue: o.lineCap) ?? .butt,
-                    lineJoin: LineJoin(rawValue: o.lineJoin) ?? .miter, dash: o.dash, dashPhase: o.dashPhase)
+        StrokeStyle(lineWidth: o.lineWidth, lineCap: o.lineCap, lineJoin: o.lineJoin, dash: o.dash, dashPhase: o.dashPhase)
     }
 
     /// The part of a path between fractions of its length (SwiftUI's `trim(from:to:)`).
@@ -194,12 +193,11 @@ struct Recorder {
         let primary = SystemColors.color("primary", scheme: context.environment.colorScheme)!
         let tint = v.tint ?? .color(primary)
         let track = ResolvedStyle.color(primary.opacity(0.25))
-        let style = v.style.lowercased()
         if g.isCircular {
             let d = min(f.width, f.height)
             let lw = max(2, d * 0.09)
             let c = Point(f.midX, f.midY), r = d / 2 - lw / 2
-            let capacity = style.contains("capacity") || style == "circular"
+            let capacity = v.style.isCapacityRing
             // Capacity: a full ring filled clockwise from the top. Otherwise a 240° arc open at the
             // bottom with a marker at the value, as the accessoryCircular gauge draws it.
             let start = capacity ? -Double.pi / 2 : Double.pi * 5 / 6

@@ -251,7 +251,7 @@ final class ImageBox: LayoutBox {
 final class GaugeBox: LayoutBox {
     let gauge: GaugeValue
     init(view: ViewNode, context: LayoutContext, gauge: GaugeValue) { self.gauge = gauge; super.init(view: view, context: context) }
-    var isCircular: Bool { gauge.style.lowercased().contains("circular") }
+    var isCircular: Bool { gauge.style.isCircular }
     override func computeSize(_ p: ProposedSize) -> Size {
         if isCircular {
             // Fills the offered square (an accessoryCircular gauge fills its widget); 58 pt ideal.

@@ -26,7 +26,7 @@ class ModifierBox: LayoutBox {
                                  decoration: LayoutBox.build(v, context), alignment: a)
         case .fixedSize(let h, let v): return FixedSizeBox(m, inner: inner, view: view, context: context, horizontal: h, vertical: v)
         case .layoutPriority(let p): return PriorityBox(m, inner: inner, view: view, context: context, priority: p)
-        case .aspectRatio(let r, let mode): return AspectRatioBox(m, inner: inner, view: view, context: context, ratio: r, fill: mode == "fill")
+        case .aspectRatio(let r, let mode): return AspectRatioBox(m, inner: inner, view: view, context: context, ratio: r, fill: mode == .fill)
         case .offset(let x, let y): return OffsetBox(m, inner: inner, view: view, context: context, dx: x, dy: y)
         default: return ModifierBox(m, inner: inner, view: view, context: context)
         }
