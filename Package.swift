@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "WidgetModel", targets: ["WidgetModel"]),
         .library(name: "WidgetRaster", targets: ["WidgetRaster"]),
+        .library(name: "WidgetTooling", targets: ["WidgetTooling"]),
         .library(name: "WidgetSnapshotTesting", targets: ["WidgetSnapshotTesting"]),
         .library(name: "WidgetCLI", targets: ["WidgetCLI"]),
         .executable(name: "widgetctl", targets: ["widgetctl"]),
@@ -19,24 +20,33 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
 
-        // Pure Swift: geometry, colour, (later) the widget model, spec and DSL. No pixels, no C.
+        // The stages, one job each, imports only downward:
+        // Pure Swift: geometry, colour, the widget model, the spec (typed tree, resolver) and the
+        // SwiftUI-compatible DSL, down to the resolved view tree. No pixels, no C.
         .target(name: "WidgetModel"),
-        // Pixels: raster core, compositor, codecs.
-        .target(name: "WidgetRaster", dependencies: ["WidgetModel", "CPNG", "CJPEG", "CFreeType", "CHarfBuzz"]),
+        // Pixels: pixmap, flattening and strokes, coverage, paint, blending, canvas, filters, codecs.
+        .target(name: "RasterCore", dependencies: ["WidgetModel", "CPNG", "CJPEG"]),
+        // Text (fonts, shaping, line breaking), SwiftUI layout of the view tree, display lists.
+        .target(name: "WidgetLayout", dependencies: ["WidgetModel", "RasterCore", "CFreeType", "CHarfBuzz"]),
+        // The compositor core with Liquid Glass and wallpapers; a variant → pixels.
+        .target(name: "WidgetRaster", dependencies: ["WidgetModel", "RasterCore", "WidgetLayout"]),
+        // What users run on top: batches, manifests, contact sheets, galleries, verify/diff/merge,
+        // check (rules and reports: text, JSON, SARIF, JUnit), previews and demo sheets.
+        .target(name: "WidgetTooling", dependencies: ["WidgetModel", "RasterCore", "WidgetLayout", "WidgetRaster"]),
         // Snapshot assertions for XCTest and Swift Testing.
-        .target(name: "WidgetSnapshotTesting", dependencies: ["WidgetModel", "WidgetRaster"]),
+        .target(name: "WidgetSnapshotTesting", dependencies: ["WidgetModel", "WidgetRaster", "WidgetTooling"]),
         // The commands (argument parsing, progress, reports), a library so that Swift packages
         // can run `render` over their DSL widgets; and the thin executable around it.
-        .target(name: "WidgetCLI", dependencies: ["WidgetModel", "WidgetRaster"]),
+        .target(name: "WidgetCLI", dependencies: ["WidgetModel", "WidgetRaster", "WidgetTooling"]),
         .executableTarget(name: "widgetctl", dependencies: ["WidgetCLI"]),
         // Benchmarks, run by `make bench` in release mode.
-        .executableTarget(name: "widgetbench", dependencies: ["WidgetModel", "WidgetRaster"],
+        .executableTarget(name: "widgetbench", dependencies: ["WidgetModel", "WidgetRaster", "WidgetTooling"],
                           path: "Benchmarks", exclude: ["skia_compare.py"]),
 
         // Golden-image comparison shared by every test target.
-        .target(name: "WidgetTestSupport", dependencies: ["WidgetRaster"], path: "Tests/WidgetTestSupport"),
+        .target(name: "WidgetTestSupport", dependencies: ["WidgetRaster", "WidgetTooling"], path: "Tests/WidgetTestSupport"),
         .testTarget(name: "WidgetModelTests", dependencies: ["WidgetModel"], exclude: ["FuzzRegressions"]),
-        .testTarget(name: "WidgetRasterTests", dependencies: ["WidgetRaster", "WidgetModel", "WidgetTestSupport", "WidgetSnapshotTesting", "WidgetCLI"],
+        .testTarget(name: "WidgetRasterTests", dependencies: ["RasterCore", "WidgetLayout", "WidgetRaster", "WidgetModel", "WidgetTooling", "WidgetTestSupport", "WidgetSnapshotTesting", "WidgetCLI"],
                     exclude: ["Goldens", "__Snapshots__", "Corpus"]),
     ]
 )

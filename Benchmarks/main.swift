@@ -4,6 +4,7 @@
 import Foundation
 import WidgetModel
 import WidgetRaster
+import WidgetTooling
 
 let args = CommandLine.arguments
 let runs = args.count > 1 ? Int(args[1]) ?? 15 : 15

@@ -19,6 +19,7 @@ let package = Package(
             "WeatherWidget",
             .product(name: "WidgetSnapshotTesting", package: "widgetctl"),
             .product(name: "WidgetRaster", package: "widgetctl"),
+            .product(name: "WidgetTooling", package: "widgetctl"),
         ], exclude: ["__Snapshots__"]),
     ]
 )

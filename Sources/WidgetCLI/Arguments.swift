@@ -1,5 +1,6 @@
 // A small argument reader: flags with values (`--out DIR` or `--out=DIR`), switches, positionals.
 import Foundation
+import WidgetModel
 
 struct Arguments {
     private var items: [String]
@@ -52,24 +53,8 @@ struct Arguments {
 }
 
 enum DidYouMeanCLI {
+    /// " (did you mean '--x'?)" or "", in the shell's quoting.
     static func hint(_ word: String, among: [String]) -> String {
-        var best: (String, Int)? = nil
-        for c in among {
-            let d = distance(word, c)
-            if d <= 3, d < (best?.1 ?? .max) { best = (c, d) }
-        }
-        return best.map { " (did you mean '\($0.0)'?)" } ?? ""
-    }
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var prev = Array(0...b.count)
-        for i in 1...max(1, a.count) where !a.isEmpty {
-            var cur = [i] + [Int](repeating: 0, count: b.count)
-            for j in 1...max(1, b.count) where !b.isEmpty {
-                cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            prev = cur
-        }
-        return prev[b.count]
+        DidYouMean.suggest(word, among: among, maxDistance: 3).map { " (did you mean '\($0)'?)" } ?? ""
     }
 }

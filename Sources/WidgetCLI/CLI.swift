@@ -1,6 +1,7 @@
 import Foundation
 import WidgetModel
 import WidgetRaster
+import WidgetTooling
 
 /// A problem with the command line or its input: exit 2 with the message.
 struct UsageError: Error, CustomStringConvertible {

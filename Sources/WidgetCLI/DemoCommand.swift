@@ -1,5 +1,6 @@
 import Foundation
 import WidgetRaster
+import WidgetTooling
 
 enum DemoCommand {
     static let help = """

@@ -1,6 +1,7 @@
 import Foundation
 import WidgetModel
 import WidgetRaster
+import WidgetTooling
 
 enum PreviewCommand {
     static let help = """

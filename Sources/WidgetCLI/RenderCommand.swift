@@ -1,6 +1,7 @@
 import Foundation
 import WidgetModel
 import WidgetRaster
+import WidgetTooling
 
 /// Set by SIGINT/SIGTERM: finish the files in flight, write nothing new, exit 130.
 nonisolated(unsafe) var interrupted: sig_atomic_t = 0

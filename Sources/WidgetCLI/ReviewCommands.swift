@@ -1,6 +1,7 @@
 import Foundation
 import WidgetModel
 import WidgetRaster
+import WidgetTooling
 
 /// `widgetctl diff` and `widgetctl merge`, and the verify options `render` shares.
 enum DiffCommand {

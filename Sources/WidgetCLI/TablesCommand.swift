@@ -1,6 +1,7 @@
 import Foundation
 import WidgetModel
 import WidgetRaster
+import WidgetTooling
 
 /// `widgetctl devices | families | appearances`: what widgetctl knows.
 enum TablesCommand {

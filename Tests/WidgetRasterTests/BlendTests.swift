@@ -1,6 +1,9 @@
 import XCTest
 import WidgetModel
 @testable import WidgetRaster
+@testable import RasterCore
+@testable import WidgetLayout
+import WidgetTooling
 
 /// Each blend mode against its W3C formula in floating point, over random premultiplied pixels.
 final class BlendTests: XCTestCase {

@@ -1,6 +1,9 @@
 import XCTest
 import WidgetModel
 @testable import WidgetRaster
+@testable import RasterCore
+@testable import WidgetLayout
+import WidgetTooling
 
 /// The blur against a direct convolution with the exact sampled Gaussian, in Double.
 final class BlurTests: XCTestCase {

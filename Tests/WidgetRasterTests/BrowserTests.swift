@@ -2,6 +2,9 @@ import XCTest
 import Foundation
 import WidgetModel
 @testable import WidgetRaster
+@testable import RasterCore
+@testable import WidgetLayout
+import WidgetTooling
 
 /// The HTML pages in a real browser: headless Chromium loads index.html and report.html from disk,
 /// runs their self-test (every image loaded; the entry switcher changes the images), and takes a

@@ -2,6 +2,9 @@ import XCTest
 import Foundation
 import WidgetModel
 @testable import WidgetRaster
+@testable import RasterCore
+@testable import WidgetLayout
+import WidgetTooling
 
 /// Every rule: a spec that triggers it, and a near miss that does not.
 final class CheckTests: XCTestCase {

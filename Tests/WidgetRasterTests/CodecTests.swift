@@ -1,6 +1,9 @@
 import XCTest
 import WidgetModel
 @testable import WidgetRaster
+@testable import RasterCore
+@testable import WidgetLayout
+import WidgetTooling
 
 final class CodecTests: XCTestCase {
     /// A picture with soft gradients, hard edges and partial transparency.

@@ -1,6 +1,9 @@
 import XCTest
 import WidgetModel
 @testable import WidgetRaster
+@testable import RasterCore
+@testable import WidgetLayout
+import WidgetTooling
 
 final class CoverageTests: XCTestCase {
     func testCircleAreaWithinHalfPercent() {

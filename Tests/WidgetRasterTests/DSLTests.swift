@@ -2,6 +2,9 @@ import XCTest
 import Foundation
 import WidgetModel
 @testable import WidgetRaster
+@testable import RasterCore
+@testable import WidgetLayout
+import WidgetTooling
 
 // The activity-rings Sample written as an iOS widget would be (ordinary SwiftUI), to show the DSL
 // builds the same IR as the spec: both must render to the same pixels.

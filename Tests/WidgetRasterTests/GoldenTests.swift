@@ -3,26 +3,16 @@ import XCTest
 import WidgetModel
 import WidgetTestSupport
 @testable import WidgetRaster
+@testable import RasterCore
+@testable import WidgetLayout
+import WidgetTooling
 
-/// Whole scenes pinned as goldens (tolerance: 1 level per channel, 0 differing pixels). Record or
-/// refresh with WIDGETCTL_RECORD=1 swift test, then look at the images before committing.
-final class GoldenTests: XCTestCase {
-    func testRasterDemoSheet() {
-        assertGolden(RasterDemo.sheet(), named: "raster-demo", suite: "raster")
-    }
-
-    func testCornerStyles() {
-        // Circular (left) and continuous (right) corners at a widget-like radius, 3x.
-        var c = Canvas(width: 300, height: 150)!
-        c.paint(.solid(.white))
-        let s = Transform.scale(3)
-        c.fill(Path(roundedRect: Rect(x: 4, y: 4, width: 42, height: 42), cornerRadius: 14, style: .circular), with: .solid(.black), transform: s)
-        c.fill(Path(roundedRect: Rect(x: 54, y: 4, width: 42, height: 42), cornerRadius: 14, style: .continuous), with: .solid(.black), transform: s)
-        assertGolden(c.pixmap, named: "corner-styles", suite: "raster")
-    }
-
-    func testDeterministicAcrossRuns() {
+/// The demo sheets `widgetctl demo` writes are not pinned as goldens (the per-feature goldens in
+/// FeatureGoldenTests are); they must still be deterministic.
+final class DemoSheetTests: XCTestCase {
+    func testDeterministicAcrossRuns() throws {
         XCTAssertEqual(RasterDemo.sheet(scale: 0.5), RasterDemo.sheet(scale: 0.5))
+        XCTAssertEqual(try RasterDemo.textSheet(), try RasterDemo.textSheet())
     }
 }
 
@@ -52,14 +42,37 @@ final class ImageDiffTests: XCTestCase {
         XCTAssertEqual(ImageDiff(expected: a, actual: b, channelTolerance: 0).differingPixels, 0)
     }
 
-    func testGoldenLocationAndRecordMode() {
-        let loc = GoldenLocation(name: "x", suite: "s", testFile: #filePath)
-        XCTAssertTrue(loc.golden.path.hasSuffix("Tests/WidgetRasterTests/Goldens/s/x.png"))
-        let saved = ProcessInfo.processInfo.environment["WIDGETCTL_RECORD"]
-        defer { if let saved { setenv("WIDGETCTL_RECORD", saved, 1) } else { unsetenv("WIDGETCTL_RECORD") } }
-        setenv("WIDGETCTL_RECORD", "never", 1); XCTAssertEqual(RecordMode.current, .never)
-        setenv("WIDGETCTL_RECORD", "1", 1); XCTAssertEqual(RecordMode.current, .all)
-        setenv("WIDGETCTL_RECORD", "failed", 1); XCTAssertEqual(RecordMode.current, .failed)
+    func testRecordModeFromTheEnvironment() {
+        XCTAssertEqual(RecordMode.from(["WIDGETCTL_RECORD": "never"]), .never)
+        XCTAssertEqual(RecordMode.from(["WIDGETCTL_RECORD": "1"]), .all)
+        XCTAssertEqual(RecordMode.from(["WIDGETCTL_RECORD": "failed"]), .failed)
+        XCTAssertEqual(RecordMode.from(["CI": "true"]), .never)
+        XCTAssertEqual(RecordMode.from([:]), .missing)
+    }
+
+    /// The one comparison behind assertGolden and assertWidgetSnapshots: what each mode writes.
+    func testGoldenComparisonOutcomesPerMode() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("golden-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let red = Pixmap(width: 4, height: 4, color: RGBA(hex: "#FF0000")!)!, blue = Pixmap(width: 4, height: 4, color: RGBA(hex: "#0000FF")!)!
+        var c = GoldenComparison(golden: dir.appendingPathComponent("g/x.png"), artifacts: dir.appendingPathComponent("fail"))
+        c.mode = .never
+        XCTAssertEqual(c.check(red), .missing)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: c.golden.path))
+        c.mode = .missing
+        XCTAssertEqual(c.check(red), .recorded)
+        XCTAssertEqual(c.check(red), .matched)
+        guard case .mismatch(let what, false) = c.check(blue) else { return XCTFail("expected a mismatch") }
+        XCTAssertTrue(what.contains("16 pixels differ"), what)
+        for name in ["actual.png", "expected.png", "diff.png"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: c.artifacts.appendingPathComponent(name).path), name)
+        }
+        c.mode = .failed
+        guard case .mismatch(_, true) = c.check(blue) else { return XCTFail("expected a re-recorded mismatch") }
+        c.mode = .never
+        XCTAssertEqual(c.check(blue), .matched, "failed mode rewrote the golden")
+        c.mode = .all
+        XCTAssertEqual(c.check(blue), .rerecorded)
     }
 }
 

@@ -1,5 +1,8 @@
 import WidgetModel
 @testable import WidgetRaster
+@testable import RasterCore
+@testable import WidgetLayout
+import WidgetTooling
 
 /// Total coverage of a pixmap in pixels: the sum of alpha / 255.
 func coveredArea(_ p: Pixmap) -> Double {

@@ -1,6 +1,9 @@
 import XCTest
 import Foundation
 @testable import WidgetRaster
+@testable import RasterCore
+@testable import WidgetLayout
+import WidgetTooling
 
 /// SIGINT in the middle of a batch, against the real `widgetctl` executable: exit 130, a summary
 /// on stderr, every image that exists is complete, no temporary file left, no manifest.

@@ -3,6 +3,9 @@ import Foundation
 import WidgetModel
 import WidgetTestSupport
 @testable import WidgetRaster
+@testable import RasterCore
+@testable import WidgetLayout
+import WidgetTooling
 
 /// Pixel properties of each rendering mode.
 final class ModeTests: XCTestCase {

@@ -1,6 +1,9 @@
 import XCTest
 import WidgetModel
 @testable import WidgetRaster
+@testable import RasterCore
+@testable import WidgetLayout
+import WidgetTooling
 
 final class PaintTests: XCTestCase {
     private func painted(_ paint: Paint, width: Int = 101, height: Int = 11) -> Pixmap {

@@ -3,6 +3,9 @@ import Foundation
 import WidgetModel
 import WidgetTestSupport
 @testable import WidgetRaster
+@testable import RasterCore
+@testable import WidgetLayout
+import WidgetTooling
 
 /// End to end: spec → pixels, goldens per Sample family, determinism across --jobs.
 final class RenderTests: XCTestCase {

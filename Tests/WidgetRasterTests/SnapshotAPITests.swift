@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WidgetModel
 import WidgetRaster
+import WidgetTooling
 import WidgetSnapshotTesting
 
 /// The snapshot API under Swift Testing (the DSL's activity-rings widget from DSLTests.swift).

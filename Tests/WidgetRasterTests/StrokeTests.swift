@@ -1,6 +1,9 @@
 import XCTest
 import WidgetModel
 @testable import WidgetRaster
+@testable import RasterCore
+@testable import WidgetLayout
+import WidgetTooling
 
 final class StrokeTests: XCTestCase {
     private func stroked(_ path: Path, _ style: StrokeStyle, width: Int = 60, height: Int = 40) -> Pixmap {

@@ -2,6 +2,9 @@ import XCTest
 import WidgetModel
 import WidgetTestSupport
 @testable import WidgetRaster
+@testable import RasterCore
+@testable import WidgetLayout
+import WidgetTooling
 
 final class TextShapingTests: XCTestCase {
     let engine = TextLayoutEngine()
@@ -208,8 +211,3 @@ final class DateTextTests: XCTestCase {
     }
 }
 
-final class TextGoldenTests: XCTestCase {
-    func testTextSheet() throws {
-        assertGolden(try RasterDemo.textSheet(), named: "text-sheet", suite: "text")
-    }
-}

@@ -48,10 +48,22 @@ public struct RGBA: Hashable, Sendable, CustomStringConvertible {
              blue: blue + (other.blue - blue) * t, alpha: alpha + (other.alpha - alpha) * t)
     }
 
+    /// Rec. 709 luma weights of R, G and B (sRGB shares Rec. 709's primaries).
+    public static let lumaWeights = (r: 0.2126, g: 0.7152, b: 0.0722)
+
+    /// Luma of encoded components (any scale: 0...1 or 0...255 in, the same scale out).
+    @inline(__always)
+    public static func luma(_ r: Double, _ g: Double, _ b: Double) -> Double {
+        lumaWeights.r * r + lumaWeights.g * g + lumaWeights.b * b
+    }
+
+    /// Luma of the encoded (not linearised) colour, ignoring alpha.
+    public var luma: Double { RGBA.luma(red, green, blue) }
+
     /// Relative luminance per WCAG 2.x (linearised sRGB, Rec. 709 weights), ignoring alpha.
     public var relativeLuminance: Double {
         func lin(_ c: Double) -> Double { c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4) }
-        return 0.2126 * lin(red) + 0.7152 * lin(green) + 0.0722 * lin(blue)
+        return RGBA.luma(lin(red), lin(green), lin(blue))
     }
 
     /// `#RRGGBBAA` with each component rounded to 8 bits.

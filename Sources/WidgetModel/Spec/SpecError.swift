@@ -22,15 +22,22 @@ public struct SpecError: Error, CustomStringConvertible, Sendable, Equatable {
     }
 }
 
-/// Suggestions for misspelt names.
+/// Suggestions for misspelt names (spec keys and values, command-line options).
 public enum DidYouMean {
-    /// The closest candidate within a small edit distance (case-insensitive), if any.
-    public static func suggest(_ word: String, among candidates: [String]) -> String? {
-        let w = word.lowercased()
+    /// Words longer than this get no suggestion: nobody misspells a 100-character name, and
+    /// comparing megabytes of text pairwise would take minutes.
+    public static let maxWordLength = 64
+
+    /// The closest candidate within `maxDistance` edits (default: 2, or a third of the word),
+    /// case-insensitive, if any.
+    public static func suggest(_ word: String, among candidates: [String], maxDistance: Int? = nil) -> String? {
+        guard word.count <= maxWordLength else { return nil }
+        let w = Array(word.lowercased())
+        let limit = maxDistance ?? max(2, w.count / 3)
         var best: (String, Int)? = nil
-        for c in candidates {
-            let d = distance(w, c.lowercased())
-            if d <= max(2, word.count / 3), d < (best?.1 ?? Int.max) { best = (c, d) }
+        for c in candidates.prefix(10_000) where c.count <= maxWordLength && abs(c.count - w.count) <= limit {
+            let d = distance(w, Array(c.lowercased()))
+            if d <= limit, d < (best?.1 ?? Int.max) { best = (c, d) }
         }
         return best?.0
     }
@@ -41,8 +48,7 @@ public enum DidYouMean {
     }
 
     /// Levenshtein distance.
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+    static func distance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var prev = Array(0...b.count), cur = [Int](repeating: 0, count: b.count + 1)

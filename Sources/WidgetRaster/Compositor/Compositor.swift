@@ -2,6 +2,8 @@
 // The container background is a separate list, so per mode it is kept (fullColor), removed
 // (StandBy, vibrant) or replaced (accented: glass). Content is drawn as recorded in fullColor;
 // the accented and vibrant re-colourings hook in where each op's paint is chosen.
+import RasterCore
+import WidgetLayout
 import WidgetModel
 
 /// What the compositor needs to know about the widget it draws.
@@ -43,8 +45,7 @@ public struct CompositeOptions {
 }
 
 public struct Compositor {
-    public var library: FontLibrary
-    public init(library: FontLibrary = .shared) { self.library = library }
+    public init() {}
 
     /// Draws a variant — the one compositor core every rendering mode goes through.
     /// - Parameters:
@@ -133,7 +134,7 @@ public enum Vibrancy {
                     let a = Double(c >> 24) / 255
                     if a == 0 { continue }
                     let s = PremultipliedPixel.unpremultiply(c)
-                    let y = (0.2126 * Double(s & 0xFF) + 0.7152 * Double((s >> 8) & 0xFF) + 0.0722 * Double((s >> 16) & 0xFF)) / 255
+                    let y = RGBA.luma(Double(s & 0xFF), Double((s >> 8) & 0xFF), Double((s >> 16) & 0xFF)) / 255
                     let m = material.pixels[i], b = dst[i]
                     // Dark content: the material at half brightness; bright content: the tint.
                     func ch(_ shift: UInt32, _ t: Double) -> UInt32 {
@@ -189,7 +190,7 @@ struct Painter {
         case .beginGroup(let g):
             if let glass = g.glass { drawGlass(glass) }
             let layer = g.needsLayer
-            if layer { canvas.beginLayer(opacity: g.shadow == nil && !g.luminanceToAlpha ? g.opacity : g.opacity) }
+            if layer { canvas.beginLayer(opacity: g.opacity) }
             var clipped = false
             if let clip = g.clip { canvas.clip(to: clip, transform: transform); clipped = true }
             transforms.append(g.transform.concatenating(transform))
@@ -266,7 +267,7 @@ struct Painter {
             let s = PremultipliedPixel.unpremultiply(p.pixels[i])
             var a = Double(s >> 24) / 255
             if rule.luminance {
-                a *= (0.2126 * Double(s & 0xFF) + 0.7152 * Double((s >> 8) & 0xFF) + 0.0722 * Double((s >> 16) & 0xFF)) / 255
+                a *= RGBA.luma(Double(s & 0xFF), Double((s >> 8) & 0xFF), Double((s >> 16) & 0xFF)) / 255
             }
             p.pixels[i] = PremultipliedPixel(RGBA(red: r, green: g, blue: b, alpha: a * rule.opacity)).packed
         }
@@ -304,7 +305,7 @@ struct Painter {
         let rule = AccentRule(op, colors)
         if rule.fullColor { return style }
         func map(_ c: RGBA) -> RGBA {
-            let alpha = rule.luminance ? c.alpha * (0.2126 * c.red + 0.7152 * c.green + 0.0722 * c.blue) : c.alpha
+            let alpha = rule.luminance ? c.alpha * c.luma : c.alpha
             return RGBA(red: rule.color.red, green: rule.color.green, blue: rule.color.blue, alpha: alpha * rule.opacity)
         }
         func stops(_ s: [GradientStopValue]) -> [GradientStopValue] { s.map { GradientStopValue(color: map($0.color), location: $0.location) } }

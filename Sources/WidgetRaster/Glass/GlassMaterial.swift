@@ -6,6 +6,8 @@
 // listed in §5.4 (convex-squircle bezel, refraction along the signed-distance gradient, specular rim
 // from a light angle). Every number below is a named, documented parameter, so it can be tuned
 // against a device capture without touching code.
+import RasterCore
+import WidgetLayout
 import WidgetModel
 
 public struct GlassMaterial: Sendable, Hashable {

@@ -3,6 +3,8 @@
 // The colour steps are one affine colour matrix, applied at the blur's low resolution (they
 // commute with the bilinear upsampling because the wallpaper is opaque). Refraction, rim and
 // outline only touch the bezel band along the edge; the interior is the blurred, washed backdrop.
+import RasterCore
+import WidgetLayout
 import WidgetModel
 
 enum GlassRenderer {

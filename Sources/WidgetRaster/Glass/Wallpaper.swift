@@ -1,6 +1,8 @@
 // Generated wallpapers, so glass and vibrancy have something real to show through without
 // shipping photos: soft colour fields like iOS's default wallpapers, a bright and a dark one for
 // legibility checks, and a busy one. Deterministic: the same style and size give the same pixels.
+import RasterCore
+import WidgetLayout
 import Foundation
 import WidgetModel
 

@@ -1,5 +1,7 @@
 // A spec's variants and their rendering: which (entry, family, appearance) combinations exist
 // on a device, which are skipped and why, and the image loader the resolver uses.
+import RasterCore
+import WidgetLayout
 import Foundation
 import WidgetModel
 
@@ -117,7 +119,7 @@ public final class SpecRenderer: @unchecked Sendable {
         let backdropStart = DispatchTime.now().uptimeNanoseconds
         let options = compositeOptions(for: v)
         let backdropTime = secondsSince(backdropStart)
-        guard var out = renderer.render(widget, device: device, scale: scale, options: options) else {
+        guard var out = try renderer.render(widget, device: device, scale: scale, options: options) else {
             throw SpecError(file: spec.file, path: "", message: "\(device.name) has no \(v.family.rawValue) frame")
         }
         out.timings.resolve = resolveTime
@@ -143,14 +145,14 @@ public final class SpecRenderer: @unchecked Sendable {
     }
 
     /// The wallpaper at the screen's pixel size, made once.
-    func screen(_ px: Double) -> Pixmap {
+    public func screen(_ px: Double) -> Pixmap {
         lock.lock(); defer { lock.unlock() }
         if let s = screenWallpaper { return s }
         let s: Pixmap
         if let wallpaper {
             s = HomeScreen.screenWallpaper(wallpaper, device: device, scale: px)
         } else {
-            s = GeneratedScreens.shared.screen(device: device, scale: px)
+            s = GeneratedWallpapers.shared.screen(device: device, scale: px)
         }
         screenWallpaper = s
         return s
@@ -174,26 +176,39 @@ public final class SpecRenderer: @unchecked Sendable {
     }
 }
 
-/// The default (generated aurora) home-screen wallpapers, one per device and scale, shared by every
-/// renderer in the process: generating one at 3x takes ~80 ms, which a batch of several widgets (or
-/// a test suite) would otherwise pay per widget, serially. Pixmaps are values, so sharing is safe.
-final class GeneratedScreens: @unchecked Sendable {
-    static let shared = GeneratedScreens()
+/// Generated wallpapers, shared by every renderer and checker in the process: the default (aurora)
+/// home screen per device and scale, and the bright/dark/busy ones `check` tries. Generating one
+/// at 3x takes ~80 ms, which a batch of several widgets (or a test suite) would otherwise pay per
+/// widget, serially. Pixmaps are values, so sharing is safe; the least recently made go first.
+public final class GeneratedWallpapers: @unchecked Sendable {
+    public static let shared = GeneratedWallpapers()
     private let lock = NSLock()
-    private var screens: [String: Pixmap] = [:]
+    private var made: [String: Pixmap] = [:]
     private var order: [String] = []
     /// At 3x a screen is about 12.6 MB; a handful of device × scale pairs is plenty.
-    let capacity = 6
+    let capacity = 8
 
-    func screen(device: Device, scale px: Double) -> Pixmap {
-        let key = "\(device.name)|\(px)"
+    private func cached(_ key: String, _ make: () -> Pixmap) -> Pixmap {
         lock.lock(); defer { lock.unlock() }
-        if let s = screens[key] { return s }
-        let size = HomeScreen.screen(of: device)
-        let base = Wallpaper.generate(.aurora, width: Int((size.width * px).rounded()), height: Int((size.height * px).rounded()))
-        let s = HomeScreen.screenWallpaper(base, device: device, scale: px)
-        screens[key] = s; order.append(key)
-        if order.count > capacity { screens[order.removeFirst()] = nil }
-        return s
+        if let p = made[key] { return p }
+        let p = make()
+        made[key] = p; order.append(key)
+        if order.count > capacity { made[order.removeFirst()] = nil }
+        return p
+    }
+
+    /// A generated wallpaper of `style`, `width`×`height` pixels.
+    public func wallpaper(_ style: Wallpaper.Style, width: Int, height: Int) -> Pixmap {
+        cached("\(style.rawValue)|\(width)x\(height)") { Wallpaper.generate(style, width: width, height: height) }
+    }
+
+    /// The default home-screen wallpaper of `device` at `px` pixels per point, as the compositor
+    /// samples it (HomeScreen.screenWallpaper of the aurora).
+    public func screen(device: Device, scale px: Double) -> Pixmap {
+        cached("screen|\(device.name)|\(px)") {
+            let size = HomeScreen.screen(of: device)
+            let base = Wallpaper.generate(.aurora, width: Int((size.width * px).rounded()), height: Int((size.height * px).rounded()))
+            return HomeScreen.screenWallpaper(base, device: device, scale: px)
+        }
     }
 }

@@ -1,4 +1,6 @@
 // One variant, end to end: resolved widget → layout → display lists → compositor → pixels.
+import RasterCore
+import WidgetLayout
 import Foundation
 import WidgetModel
 
@@ -58,9 +60,10 @@ public struct WidgetRenderer: Sendable {
         return WidgetFrame(size: layout, pixelWidth: pw, pixelHeight: ph, scale: k, shape: shape, cornerRadius: radius)
     }
 
-    /// Renders a resolved widget on a device.
+    /// Renders a resolved widget on a device (nil: the device has no such family).
+    /// - Throws: what layout met, such as a font that cannot be loaded (never empty text instead).
     public func render(_ widget: ResolvedWidget, device: Device, scale: Double? = nil,
-                       options: CompositeOptions = CompositeOptions()) -> RenderedWidget? {
+                       options: CompositeOptions = CompositeOptions()) throws -> RenderedWidget? {
         let start = DispatchTime.now().uptimeNanoseconds
         let env = widget.environment
         guard let frame = WidgetRenderer.frame(family: env.family, device: device, scale: scale) else { return nil }
@@ -93,11 +96,12 @@ public struct WidgetRenderer: Sendable {
         contentBox.place(in: aligned(size, in: inner, .center))
         var recorder = Recorder(context: context)
         recorder.record(contentBox)
+        if let error = context.firstError { throw error }
         var timings = RenderTimings()
         timings.layout = secondsSince(start)
         let compositeStart = DispatchTime.now().uptimeNanoseconds
 
-        let pixmap = Compositor(library: library).render(content: recorder.list, background: backgroundList,
+        let pixmap = Compositor().render(content: recorder.list, background: backgroundList,
                                                           showBackground: env.showsWidgetContainerBackground,
                                                           frame: frame, environment: env, options: options)
         timings.composite = secondsSince(compositeStart)

@@ -3,6 +3,7 @@ import Testing
 import WeatherWidget
 import WidgetModel
 import WidgetRaster
+import WidgetTooling
 import WidgetSnapshotTesting
 
 @Suite struct WeatherWidgetTests {

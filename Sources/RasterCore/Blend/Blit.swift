@@ -1,0 +1,117 @@
+// Span blending: the only place where paint meets pixels. Called once per row span with a run of
+// coverage values; fast paths first (coverage 0 skipped, full coverage with an opaque source
+// stored directly), then the general blend.
+import WidgetModel
+
+enum Blit {
+    /// Blends one colour over `count` pixels at `dst`, each scaled by its coverage.
+    @inline(__always)
+    static func solid(_ color: UInt32, coverage: UnsafePointer<UInt8>, count: Int,
+                      into dst: UnsafeMutablePointer<UInt32>, mode: BlendMode) {
+        if mode == .sourceOver {
+            let opaque = color >> 24 == 255
+            for i in 0..<count {
+                let c = UInt32(coverage[i])
+                if c == 0 { continue }
+                if c == 255 {
+                    dst[i] = opaque ? color : sourceOver(color, dst[i])
+                } else {
+                    dst[i] = sourceOver(scalePixel(color, c), dst[i])
+                }
+            }
+            return
+        }
+        for i in 0..<count {
+            let c = UInt32(coverage[i])
+            if c == 0 { continue }
+            dst[i] = blendPixel(color, dst[i], coverage: c, mode)
+        }
+    }
+
+    /// Blends `count` source pixels over `dst`, each scaled by its coverage.
+    @inline(__always)
+    static func shaded(_ src: UnsafePointer<UInt32>, coverage: UnsafePointer<UInt8>, count: Int,
+                       into dst: UnsafeMutablePointer<UInt32>, mode: BlendMode) {
+        if mode == .sourceOver {
+            for i in 0..<count {
+                let c = UInt32(coverage[i])
+                if c == 0 { continue }
+                let s = c == 255 ? src[i] : scalePixel(src[i], c)
+                let a = s >> 24
+                dst[i] = a == 255 ? s : (a == 0 ? dst[i] : sourceOver(s, dst[i]))
+            }
+            return
+        }
+        for i in 0..<count {
+            let c = UInt32(coverage[i])
+            if c == 0 { continue }
+            dst[i] = blendPixel(src[i], dst[i], coverage: c, mode)
+        }
+    }
+
+    /// Blends one colour over a run of `count` pixels that share one coverage value.
+    @inline(__always)
+    static func solidRun(_ color: UInt32, coverage c: UInt32, count: Int,
+                         into dst: UnsafeMutablePointer<UInt32>, mode: BlendMode) {
+        if mode == .sourceOver {
+            let s = c == 255 ? color : scalePixel(color, c)
+            if s >> 24 == 255 { dst.update(repeating: s, count: count); return }
+            if s == 0 { return }
+            sourceOverConstant(s, count: count, into: dst)
+            return
+        }
+        for i in 0..<count { dst[i] = blendPixel(color, dst[i], coverage: c, mode) }
+    }
+
+    /// Source-over of one translucent premultiplied colour onto `count` pixels, four at a time:
+    /// each SIMD lane holds one packed pixel, so the scalar two-channel trick runs unchanged.
+    @inline(__always)
+    static func sourceOverConstant(_ s: UInt32, count: Int, into dst: UnsafeMutablePointer<UInt32>) {
+        let ia = SIMD4<UInt32>(repeating: 255 &- (s >> 24))
+        let src = SIMD4<UInt32>(repeating: s)
+        let mask = SIMD4<UInt32>(repeating: 0x00FF_00FF), half = SIMD4<UInt32>(repeating: 0x0080_0080)
+        var i = 0
+        let raw = UnsafeMutableRawPointer(dst)
+        while i + 4 <= count {
+            let d = raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD4<UInt32>.self)
+            var rb = (d & mask) &* ia &+ half
+            rb = ((rb &+ ((rb &>> 8) & mask)) &>> 8) & mask
+            var ga = ((d &>> 8) & mask) &* ia &+ half
+            ga = (ga &+ ((ga &>> 8) & mask)) & ~mask
+            raw.storeBytes(of: src &+ (rb | ga), toByteOffset: i * 4, as: SIMD4<UInt32>.self)
+            i += 4
+        }
+        while i < count { dst[i] = sourceOver(s, dst[i]); i += 1 }
+    }
+
+    /// Blends shaded source pixels over a run that shares one coverage value.
+    @inline(__always)
+    static func shadedRun(_ src: UnsafePointer<UInt32>, coverage c: UInt32, count: Int,
+                          into dst: UnsafeMutablePointer<UInt32>, mode: BlendMode) {
+        row(src, count: count, alpha: c, into: dst, mode: mode)
+    }
+
+    /// Blends a whole row of source pixels with a uniform coverage (layer compositing).
+    static func row(_ src: UnsafePointer<UInt32>, count: Int, alpha: UInt32,
+                    into dst: UnsafeMutablePointer<UInt32>, mode: BlendMode) {
+        if mode == .sourceOver {
+            if alpha == 255 {
+                for i in 0..<count {
+                    let s = src[i], a = s >> 24
+                    if a == 0 { continue }
+                    dst[i] = a == 255 ? s : sourceOver(s, dst[i])
+                }
+            } else {
+                for i in 0..<count {
+                    let s = src[i]
+                    if s == 0 { continue }
+                    dst[i] = sourceOver(scalePixel(s, alpha), dst[i])
+                }
+            }
+            return
+        }
+        for i in 0..<count {
+            dst[i] = blendPixel(src[i], dst[i], coverage: alpha, mode)
+        }
+    }
+}

@@ -1,0 +1,52 @@
+// The display list: what a variant draws, as primitive operations in widget points, each tagged
+// with what the compositor needs to re-colour it per rendering mode — its accent group
+// (widgetAccentable, inherited downwards), whether it is an image and the image's
+// widgetAccentedRenderingMode. The container background is recorded as its own list, never mixed
+// into content, so the compositor can keep it, drop it, or replace it with glass.
+import RasterCore
+import WidgetModel
+
+/// An effect group: drawn into its own layer when it needs one.
+public struct DrawGroup {
+    public var opacity: Double = 1
+    public var clip: Path? = nil
+    public var shadow: (color: RGBA, radius: Double, x: Double, y: Double)? = nil
+    /// Applied to everything inside (rotation about the view's centre).
+    public var transform: Transform = .identity
+    public var luminanceToAlpha = false
+    /// `glassEffect`: glass drawn behind the group's content, in this shape and frame (points).
+    public var glass: (variant: GlassVariant, tint: RGBA?, shape: ShapeKind, outline: Path, frame: Rect)? = nil
+
+    public init() {}
+    package var needsLayer: Bool { opacity < 1 || shadow != nil || luminanceToAlpha }
+}
+
+/// One drawing operation.
+public struct DrawOp {
+    public enum Kind {
+        case fill(Path, ResolvedStyle, bounds: Rect)
+        case stroke(Path, ResolvedStyle, StrokeStyle, bounds: Rect)
+        case text(TextLayout, origin: Point, ResolvedStyle, bounds: Rect)
+        case image(ImageData, rect: Rect, clip: Rect)
+        case beginGroup(DrawGroup)
+        case endGroup
+    }
+    public var kind: Kind
+    /// In the accent group (`widgetAccentable`).
+    public var accentable: Bool
+    /// Drawn by an Image (a bitmap or an SF Symbol), so widgetAccentedRenderingMode applies.
+    public var isImage: Bool
+    public var accentedMode: AccentedRenderingMode?
+    public var source: SourceRef
+
+    public init(_ kind: Kind, accentable: Bool = false, isImage: Bool = false, accentedMode: AccentedRenderingMode? = nil,
+                source: SourceRef = SourceRef()) {
+        self.kind = kind; self.accentable = accentable; self.isImage = isImage; self.accentedMode = accentedMode; self.source = source
+    }
+}
+
+/// A list of operations, drawn in order.
+public struct DisplayList {
+    public var ops: [DrawOp] = []
+    public init() {}
+}

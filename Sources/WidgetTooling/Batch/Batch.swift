@@ -1,0 +1,246 @@
+// Batch rendering: every chosen variant of every spec, in parallel, each written atomically to
+// <out>/<kind>/<family>/<appearance>/e<N>.<ext>, then a manifest and a contact sheet per widget.
+// Work is split by variant; a variant's pixels depend on nothing else, so the bytes are the same
+// for any --jobs. --shard I/N keeps every N-th variant (deterministically), for CI matrices.
+import RasterCore
+import WidgetLayout
+import WidgetRaster
+import Foundation
+import WidgetModel
+
+/// Output image format.
+public enum ImageFormat: String, Sendable, CaseIterable {
+    case png, jpeg
+    public var fileExtension: String { self == .png ? "png" : "jpg" }
+}
+
+/// Options of a batch render (the flags of `widgetctl render`).
+public struct BatchOptions: Sendable {
+    public var outputDirectory: URL
+    public var families: [WidgetFamily]? = nil
+    public var appearances: [Appearance] = [.light, .dark]
+    public var entries: [Int]? = nil
+    public var device: Device = DeviceCatalog.default
+    public var scale: Double? = nil
+    public var format: ImageFormat = .png
+    public var png: PNGOptions = .fast
+    public var jpegQuality: Int = 90
+    public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    /// 1-based shard index and count.
+    public var shard: (index: Int, count: Int)? = nil
+    public var contactSheet = true
+    public var allowAbsoluteAssets = false
+    /// The wallpaper behind glass and vibrancy (nil: the generated one).
+    public var wallpaper: Pixmap? = nil
+    /// The tint of the Tinted appearances.
+    public var tint: RGBA = GlassMaterial.defaultTint
+    /// Largest number of variants one run may render.
+    public var maxVariants = 10_000
+
+    public init(outputDirectory: URL) { self.outputDirectory = outputDirectory }
+}
+
+/// One file written.
+public struct RenderedFile: Sendable {
+    public var kind: String
+    public var variant: Variant
+    public var relativePath: String
+    public var pixelWidth: Int, pixelHeight: Int
+    public var pointSize: Size
+    public var scale: Double
+    public var bytes: Int
+    public var sha256: String
+    public var entryDate: Date
+}
+
+/// What a batch did.
+public struct BatchReport: Sendable {
+    public var files: [RenderedFile] = []
+    public var skipped: [(kind: String, skipped: SkippedVariant)] = []
+    public var manifests: [URL] = []
+    public var contactSheets: [URL] = []
+    public var galleries: [URL] = []
+    public var seconds: Double = 0
+}
+
+/// Progress of a running batch.
+public struct BatchProgress: Sendable {
+    public var done: Int
+    public var total: Int
+    public var last: String
+}
+
+public enum BatchError: Error, CustomStringConvertible {
+    case tooManyVariants(Int, limit: Int)
+    case write(path: String, reason: String)
+    case badShard(String)
+    case cancelled(done: Int, total: Int)
+    public var description: String {
+        switch self {
+        case .tooManyVariants(let n, let limit): return "\(n) variants to render, over the limit of \(limit) (narrow --families, --appearances or --entries, or use --shard)"
+        case .write(let path, let reason): return "cannot write \(path): \(reason)"
+        case .badShard(let s): return s
+        case .cancelled(let done, let total): return "interrupted after \(done) of \(total) variants"
+        }
+    }
+}
+
+public final class BatchRenderer: @unchecked Sendable {
+    public let options: BatchOptions
+    public let library: FontLibrary
+    /// Set from another thread (a signal handler's flag) to stop after the variants in flight.
+    public var isCancelled: () -> Bool = { false }
+
+    public init(options: BatchOptions, library: FontLibrary = .shared) {
+        self.options = options; self.library = library
+    }
+
+    /// Renders every variant of `specs`, then of `widgets` (written with the Swift DSL).
+    /// - Throws: `SpecError` (before anything is written) when a variant cannot be resolved;
+    ///   `BatchError` for limits, shards and file system failures.
+    public func run(_ specs: [WidgetSpec], widgets: [WidgetDefinition] = [],
+                    progress: ((BatchProgress) -> Void)? = nil) throws -> BatchReport {
+        let start = Date()
+        var report = BatchReport()
+        let renderers = specs.map { SpecRenderer(spec: $0, device: options.device, scale: options.scale, library: library) }
+            + widgets.map { SpecRenderer(widget: $0, device: options.device, scale: options.scale, library: library) }
+        for r in renderers {
+            r.allowAbsoluteAssets = options.allowAbsoluteAssets
+            r.wallpaper = options.wallpaper
+            r.tint = options.tint
+        }
+        // The job list, in a fixed order, then this shard's part of it.
+        var jobs: [(spec: Int, variant: Variant)] = []
+        for (i, r) in renderers.enumerated() {
+            let (render, skipped) = r.variants(families: options.families, appearances: options.appearances, entries: options.entries)
+            jobs += render.map { (i, $0) }
+            report.skipped += skipped.map { (r.spec.kind, $0) }
+        }
+        if let shard = options.shard {
+            guard shard.count > 0, (1...shard.count).contains(shard.index) else {
+                throw BatchError.badShard("--shard \(shard.index)/\(shard.count): expected I/N with 1 ≤ I ≤ N")
+            }
+            jobs = jobs.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
+        }
+        if jobs.count > options.maxVariants { throw BatchError.tooManyVariants(jobs.count, limit: options.maxVariants) }
+
+        // Resolve everything first: a spec error stops the run before any file is written.
+        for job in jobs { _ = try renderers[job.spec].resolve(job.variant) }
+
+        let total = jobs.count
+        var results = [RenderedFile?](repeating: nil, count: total)
+        var thumbnails = [Pixmap?](repeating: nil, count: total)
+        var failure: Error? = nil
+        var next = 0, done = 0
+        let lock = NSLock()
+        let workers = max(1, min(options.jobs, total))
+        let out = options.outputDirectory
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                lock.lock()
+                if failure != nil || next >= total || isCancelled() { lock.unlock(); return }
+                let index = next; next += 1
+                lock.unlock()
+                let job = jobs[index]
+                let renderer = renderers[job.spec]
+                do {
+                    let rendered = try renderer.render(job.variant)
+                    let bytes: [UInt8] = options.format == .png
+                        ? try PNGCodec.encode(rendered.pixmap, options: options.png)
+                        : try JPEGCodec.encode(rendered.pixmap, options: JPEGOptions(quality: options.jpegQuality))
+                    let kind = BatchRenderer.safeName(renderer.spec.kind)
+                    let relative = "\(job.variant.path).\(options.format.fileExtension)"
+                    try writeAtomically(bytes, to: out.appendingPathComponent(kind).appendingPathComponent(relative), root: out)
+                    let file = RenderedFile(kind: renderer.spec.kind, variant: job.variant, relativePath: relative,
+                                            pixelWidth: rendered.pixmap.width, pixelHeight: rendered.pixmap.height,
+                                            pointSize: rendered.pointSize, scale: rendered.scale, bytes: bytes.count,
+                                            sha256: SHA256.hex(bytes), entryDate: renderer.spec.timeline.entries[job.variant.entry].date)
+                    let thumb = options.contactSheet ? ContactSheet.thumbnail(rendered.pixmap) : nil
+                    lock.lock()
+                    results[index] = file; thumbnails[index] = thumb; done += 1
+                    let p = BatchProgress(done: done, total: total, last: "\(kind)/\(relative)")
+                    progress?(p)
+                    lock.unlock()
+                } catch {
+                    lock.lock(); if failure == nil { failure = error }; lock.unlock()
+                }
+            }
+        }
+        if let failure { throw failure }
+        report.files = results.compactMap { $0 }
+        if report.files.count < total { throw BatchError.cancelled(done: report.files.count, total: total) }
+
+        // Per widget: manifest and contact sheet, from this run's files (in job order).
+        for (i, r) in renderers.enumerated() {
+            let indices = jobs.indices.filter { jobs[$0].spec == i }
+            let files = indices.compactMap { results[$0] }
+            let skipped = report.skipped.filter { $0.kind == r.spec.kind }.map(\.skipped)
+            let dir = out.appendingPathComponent(BatchRenderer.safeName(r.spec.kind))
+            let manifest = Manifest.json(spec: r.spec, device: options.device, options: options, files: files, skipped: skipped)
+            let manifestURL = dir.appendingPathComponent("manifest.json")
+            try writeAtomically(Array(manifest.utf8), to: manifestURL, root: out)
+            report.manifests.append(manifestURL)
+            let gallery = Gallery.html(try ManifestFile.read(dir))
+            try writeAtomically(Array(gallery.utf8), to: dir.appendingPathComponent("index.html"), root: out)
+            report.galleries.append(dir.appendingPathComponent("index.html"))
+            if options.contactSheet, !files.isEmpty {
+                let sheet = ContactSheet.render(title: r.spec.displayName, subtitle: "\(r.spec.kind) · \(options.device.name)",
+                                                cells: indices.compactMap { idx in thumbnails[idx].map { (results[idx]!.variant, $0) } },
+                                                library: library)
+                let url = dir.appendingPathComponent("contact-sheet.png")
+                try writeAtomically(try PNGCodec.encode(sheet), to: url, root: out)
+                report.contactSheets.append(url)
+            }
+        }
+        report.seconds = Date().timeIntervalSince(start)
+        return report
+    }
+
+    /// A widget kind as a folder name: letters, digits, '-', '_' and '.', nothing that climbs out.
+    public static func safeName(_ s: String) -> String {
+        var out = String(s.unicodeScalars.map { c -> Character in
+            let ok = (c.value < 128) && (CharacterSet.alphanumerics.contains(c) || c == "-" || c == "_" || c == ".")
+            return ok ? Character(c) : "_"
+        })
+        while out.hasPrefix(".") { out.removeFirst() }
+        return out.isEmpty ? "widget" : String(out.prefix(100))
+    }
+}
+
+/// Writes through a temporary file in the same folder and a rename, so a reader (or an
+/// interrupted run) never sees half a file. Refuses to write through a symlink that leaves `root`.
+public func writeAtomically(_ bytes: [UInt8], to url: URL, root: URL? = nil) throws {
+    let fm = FileManager.default
+    let dir = url.deletingLastPathComponent()
+    do { try fm.createDirectory(at: dir, withIntermediateDirectories: true) } catch {
+        throw BatchError.write(path: dir.path, reason: error.localizedDescription)
+    }
+    if let root {
+        let resolvedRoot = root.standardizedFileURL.resolvingSymlinksInPath().path
+        let resolvedDir = dir.standardizedFileURL.resolvingSymlinksInPath().path
+        guard resolvedDir == resolvedRoot || resolvedDir.hasPrefix(resolvedRoot + "/") else {
+            throw BatchError.write(path: url.path, reason: "its folder resolves outside the output folder (symlink?)")
+        }
+        if let attrs = try? fm.attributesOfItem(atPath: url.path), attrs[.type] as? FileAttributeType == .typeSymbolicLink {
+            throw BatchError.write(path: url.path, reason: "refusing to replace a symbolic link")
+        }
+    }
+    let tmp = dir.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0...UInt32.max)).tmp")
+    do {
+        try Data(bytes).write(to: tmp)
+        if rename(tmp.path, url.path) != 0 {
+            throw BatchError.write(path: url.path, reason: String(cString: strerror(errno)))
+        }
+    } catch let e as BatchError {
+        try? fm.removeItem(at: tmp); throw e
+    } catch {
+        try? fm.removeItem(at: tmp)
+        throw BatchError.write(path: url.path, reason: error.localizedDescription)
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif

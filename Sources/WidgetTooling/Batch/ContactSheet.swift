@@ -1,0 +1,56 @@
+// The contact sheet: every variant of a widget on one labelled sheet, rows by family and entry,
+// columns by appearance.
+import RasterCore
+import WidgetLayout
+import WidgetRaster
+import WidgetModel
+
+public enum ContactSheet {
+    /// Thumbnails are at most this many pixels on their longer side.
+    public static let thumbnailSize = 360
+
+    /// A thumbnail of a rendered variant (area-averaged).
+    public static func thumbnail(_ p: Pixmap) -> Pixmap {
+        let k = Double(thumbnailSize) / Double(max(p.width, p.height))
+        if k >= 1 { return p }
+        return p.resized(width: max(1, Int((Double(p.width) * k).rounded())), height: max(1, Int((Double(p.height) * k).rounded())))
+    }
+
+    /// Lays out thumbnails on a sheet with a title and a label under each.
+    public static func render(title: String, subtitle: String, cells: [(Variant, Pixmap)], library: FontLibrary = .shared) -> Pixmap {
+        let engine = TextLayoutEngine(library: library)
+        let appearances = Appearance.allCases.filter { a in cells.contains { $0.0.appearance == a } }
+        struct RowKey: Hashable { let family: WidgetFamily; let entry: Int }
+        var rows: [RowKey] = []
+        for (v, _) in cells where !rows.contains(RowKey(family: v.family, entry: v.entry)) { rows.append(RowKey(family: v.family, entry: v.entry)) }
+        let pad = 24, label = 28, header = 84
+        let colWidth = max(thumbnailSize / 2, cells.map { $0.1.width }.max() ?? 100) + pad
+        let rowHeights = rows.map { r in (cells.filter { $0.0.family == r.family && $0.0.entry == r.entry }.map { $0.1.height }.max() ?? 0) + label + pad }
+        let width = pad + colWidth * max(1, appearances.count)
+        let height = header + rowHeights.reduce(0, +) + pad
+        var canvas = Canvas(width: width, height: min(height, Pixmap.maxDimension))!
+        canvas.paint(.solid(RGBA(hex: "#E5E5EA")!))
+        func text(_ s: String, _ font: FontSpec, _ color: RGBA, at p: Point, maxWidth: Double? = nil) {
+            if let l = try? engine.layout(s, options: TextOptions(font: font, lineLimit: 1), maxWidth: maxWidth) {
+                canvas.draw(l, at: p, with: .solid(color))
+            }
+        }
+        text(title, FontSpec(size: 26, weight: .bold), .black, at: Point(Double(pad), 16))
+        text(subtitle, FontSpec(size: 15), RGBA(hex: "#3C3C43")!, at: Point(Double(pad), 50))
+        var y = header
+        for (ri, row) in rows.enumerated() {
+            for (ci, a) in appearances.enumerated() {
+                guard let cell = cells.first(where: { $0.0.family == row.family && $0.0.entry == row.entry && $0.0.appearance == a }) else { continue }
+                let x = pad + ci * colWidth
+                let thumb = cell.1
+                // Whole-pixel placement at 1:1 with nearest sampling is an exact copy, blended.
+                canvas.drawImage(thumb, in: Rect(x: Double(x), y: Double(y), width: Double(thumb.width), height: Double(thumb.height)),
+                                 mode: .stretch, filter: .nearest)
+                text("\(row.family.rawValue) · \(a.rawValue) · e\(row.entry)", FontSpec(size: 13, weight: .medium), RGBA(hex: "#3C3C43")!,
+                     at: Point(Double(x), Double(y + thumb.height + 6)), maxWidth: Double(colWidth - pad))
+            }
+            y += rowHeights[ri]
+        }
+        return canvas.pixmap
+    }
+}

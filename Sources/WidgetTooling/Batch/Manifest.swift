@@ -1,0 +1,51 @@
+// manifest.json: every variant rendered (file, sizes, device, family, appearance, mode, entry,
+// SHA-256) and every variant left out with the reason. Keys are sorted and no clock time is
+// written, so the same run gives the same bytes.
+import RasterCore
+import WidgetLayout
+import WidgetRaster
+import Foundation
+import WidgetModel
+
+public enum Manifest {
+    public static func json(spec: WidgetSpec, device: Device, options: BatchOptions, files: [RenderedFile],
+                            skipped: [SkippedVariant]) -> String {
+        let iso = ISO8601DateFormatter()
+        var root: [String: Any] = [
+            "generator": "widgetctl \(widgetctlVersion)",
+            "kind": spec.kind,
+            "displayName": spec.displayName,
+            "spec": spec.file,
+            "device": ["name": device.name, "scale": options.scale ?? device.scale, "os": "\(device.platform.rawValue) \(device.osVersion)",
+                       "screen": [device.screen.width, device.screen.height]] as [String: Any],
+            "format": options.format.rawValue,
+            "containerBackgroundRemovable": spec.containerBackgroundRemovable,
+            "variants": files.map { f -> [String: Any] in
+                [
+                    "file": f.relativePath,
+                    "family": f.variant.family.rawValue,
+                    "appearance": f.variant.appearance.rawValue,
+                    "renderingMode": f.variant.appearance.renderingMode.rawValue,
+                    "colorScheme": f.variant.appearance.colorScheme.rawValue,
+                    "entry": f.variant.entry,
+                    "entryDate": iso.string(from: f.entryDate),
+                    "pixelSize": [f.pixelWidth, f.pixelHeight],
+                    "pointSize": [rounded(f.pointSize.width), rounded(f.pointSize.height)],
+                    "scale": rounded(f.scale),
+                    "bytes": f.bytes,
+                    "sha256": f.sha256,
+                ]
+            },
+            "skipped": skipped.map { s -> [String: Any] in
+                ["family": s.variant.family.rawValue, "appearance": s.variant.appearance.rawValue, "entry": s.variant.entry,
+                 "reason": s.reason, "excluded": s.excluded]
+            },
+        ]
+        if let shard = options.shard { root["shard"] = "\(shard.index)/\(shard.count)" }
+        let data = (try? JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys])) ?? Data("{}".utf8)
+        // JSONSerialization escapes "/" as "\\/"; plain slashes read better and mean the same.
+        return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\\/", with: "/") + "\n"
+    }
+
+    static func rounded(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
+}

@@ -1,0 +1,312 @@
+// `widgetctl check`: the rules that look at what the widget draws. Each supported family and
+// entry is rendered (at 2x by default, CheckOptions.scale: the rules measure proportions and
+// contrast, and 2x keeps small text's anti-aliased edges from deciding its contrast),
+// in full colour for layout problems, and in the accented looks over several wallpapers for what
+// breaks when the system removes the background.
+import RasterCore
+import WidgetLayout
+import WidgetRaster
+import Foundation
+import WidgetModel
+
+/// Options of a check run.
+public struct CheckOptions: Sendable {
+    /// Rule ids to skip.
+    public var disabled: Set<String> = []
+    /// containerBackgroundRemovable(false) is an error, not a warning.
+    public var requireRemovable = false
+    /// Wallpapers the legibility rule tries (name, pixels); the generated bright, dark and busy ones by default.
+    public var wallpapers: [(name: String, pixmap: Pixmap)] = []
+    public var device: Device = DeviceCatalog.default
+    /// Pixels per point of the renders the rules look at (2: thin text looks as thin as on a
+    /// device, at a quarter of the cost of 3x).
+    public var scale: Double = 2
+    /// Share of the widget an opaque accented fill may cover before it is a "slab".
+    public var slabShare = 0.25
+    public init() {}
+}
+
+public final class Checker {
+    public let options: CheckOptions
+    public let library: FontLibrary
+    public init(options: CheckOptions = CheckOptions(), library: FontLibrary = .shared) {
+        self.options = options; self.library = library
+    }
+
+    static let accentedLooks: [Appearance] = [.clearLight, .clearDark, .tintedLight, .tintedDark]
+
+    /// Every finding for a spec, sorted by family, entry and rule.
+    /// - Throws: `SpecError` when a variant cannot be resolved (the spec is broken, not just risky).
+    public func check(_ spec: WidgetSpec) throws -> [Finding] {
+        var findings = SpecRules.check(spec, requireRemovable: options.requireRemovable)
+        let legibility = !options.disabled.contains(Rules.legibility.id)
+        let wallpapers = !legibility ? [] : (options.wallpapers.isEmpty ? Checker.defaultWallpapers(options.device, options.scale) : options.wallpapers)
+        let base = SpecRenderer(spec: spec, device: options.device, scale: options.scale, library: library)
+        let lookRenderers = wallpapers.map { wp -> (String, SpecRenderer) in
+            let r = SpecRenderer(spec: spec, device: options.device, scale: options.scale, library: library)
+            r.wallpaper = wp.pixmap
+            return (wp.name, r)
+        }
+        // An entry that cannot render because a key is missing is already a WR014 error.
+        let missingKeyEntries = Set(findings.filter { $0.rule == Rules.timeline.id && $0.severity == .error }.compactMap(\.entry))
+        for family in spec.supportedFamilies where options.device.size(of: family) != nil {
+            let look: Appearance = family.isAccessory ? .lockScreen : .light
+            for entry in spec.timeline.entries.indices where !missingKeyEntries.contains(entry) {
+                let full = try base.render(Variant(entry: entry, family: family, appearance: look))
+                findings += layoutFindings(spec, full, family: family, entry: entry)
+                if family.isAccessory {
+                    findings += hueFindings(spec, full, family: family, entry: entry)
+                    continue
+                }
+                // What the accented looks draw (their own resolution: If/Switch may differ).
+                let accented = try base.render(Variant(entry: entry, family: family, appearance: .clearLight))
+                findings += accentedFindings(spec, accented, family: family, entry: entry)
+                guard spec.containerBackgroundRemovable, !options.disabled.contains(Rules.legibility.id) else { continue }
+                for appearance in Checker.accentedLooks {
+                    for (name, r) in lookRenderers {
+                        findings += try legibilityFindings(spec, r, Variant(entry: entry, family: family, appearance: appearance), wallpaper: name)
+                    }
+                }
+            }
+        }
+        return Checker.deduplicate(findings).filter { !options.disabled.contains($0.rule) }
+    }
+
+    /// Generated wallpapers at the screen size of the device (shared, made once per size).
+    static func defaultWallpapers(_ device: Device, _ scale: Double) -> [(name: String, pixmap: Pixmap)] {
+        let s = HomeScreen.screen(of: device)
+        let w = Int((s.width * scale).rounded()), h = Int((s.height * scale).rounded())
+        return [Wallpaper.Style.bright, .dark, .busy].map { ($0.rawValue, GeneratedWallpapers.shared.wallpaper($0, width: w, height: h)) }
+    }
+
+    // MARK: Layout: truncation, clipping, symbols
+
+    func layoutFindings(_ spec: WidgetSpec, _ r: RenderedWidget, family: WidgetFamily, entry: Int) -> [Finding] {
+        var out: [Finding] = []
+        for t in r.truncatedTexts {
+            out.append(Finding(rule: Rules.truncated, message: "“\(t.text)” is cut to “\(t.shown)” in \(family.rawValue), entry \(entry).",
+                               file: spec.file, source: t.source, family: family, entry: entry))
+        }
+        for name in Set(r.missingSymbols).sorted() {
+            out.append(Finding(rule: Rules.unknownSymbol, message: "no stand-in for the SF Symbol \"\(name)\" (drawn as a placeholder).",
+                               file: spec.file, family: family, entry: entry))
+        }
+        // Text and images cut by the corners or leaving the widget.
+        let size = r.pointSize
+        let frame = WidgetRenderer.frame(family: family, device: options.device, scale: options.scale)
+        let layoutSize = frame?.size ?? size
+        let radius = frame?.cornerRadius ?? Device.widgetCornerRadius
+        let widget = Rect(x: 0, y: 0, width: layoutSize.width, height: layoutSize.height)
+        for op in r.content.ops {
+            let bounds: Rect
+            let what: String
+            switch op.kind {
+            case .text(let l, let origin, _, _):
+                guard !l.lines.isEmpty else { continue }
+                bounds = Rect(x: origin.x + (l.lines.map(\.x).min() ?? 0), y: origin.y, width: l.lines.map(\.width).max() ?? 0, height: l.size.height)
+                what = "“\(l.lines.map(\.text).joined(separator: " "))”"
+            case .image(_, let rect, _):
+                bounds = rect; what = "an image"
+            default: continue
+            }
+            guard family != .accessoryInline else { continue }
+            let outside = bounds.minX < -0.5 || bounds.minY < -0.5 || bounds.maxX > widget.maxX + 0.5 || bounds.maxY > widget.maxY + 0.5
+            let cut = family.isSystem && cornersCut(bounds.insetBy(dx: 1, dy: 1), widget, radius)
+            if outside || cut {
+                out.append(Finding(rule: Rules.clipped, message: "\(what) in \(family.rawValue), entry \(entry) \(outside ? "extends outside the widget" : "is cut by the widget's rounded corners").",
+                                   file: spec.file, source: op.source, family: family, entry: entry))
+            }
+        }
+        return out
+    }
+
+    /// Whether any corner of `r` lies outside a rounded rect of `radius` (continuous corners are
+    /// approximated by circular ones of 1.2× the radius, a little tighter).
+    func cornersCut(_ r: Rect, _ w: Rect, _ radius: Double) -> Bool {
+        guard r.width > 0, r.height > 0 else { return false }
+        let rr = radius * 1.2
+        for p in [Point(r.minX, r.minY), Point(r.maxX, r.minY), Point(r.minX, r.maxY), Point(r.maxX, r.maxY)] {
+            let cx = p.x < w.minX + rr ? w.minX + rr : (p.x > w.maxX - rr ? w.maxX - rr : p.x)
+            let cy = p.y < w.minY + rr ? w.minY + rr : (p.y > w.maxY - rr ? w.maxY - rr : p.y)
+            if (p.x - cx) * (p.x - cx) + (p.y - cy) * (p.y - cy) > rr * rr { return true }
+        }
+        return false
+    }
+
+    // MARK: Accented: slabs, same-group text, images, balance
+
+    func accentedFindings(_ spec: WidgetSpec, _ r: RenderedWidget, family: WidgetFamily, entry: Int) -> [Finding] {
+        var out: [Finding] = []
+        let frame = WidgetRenderer.frame(family: family, device: options.device, scale: options.scale)
+        let widgetArea = (frame?.size.width ?? r.pointSize.width) * (frame?.size.height ?? r.pointSize.height)
+        var fills: [(bounds: Rect, accentable: Bool)] = []
+        var accentable = 0, plain = 0
+        for op in r.content.ops {
+            switch op.kind {
+            case .fill(let path, let style, _):
+                if op.accentable { accentable += 1 } else { plain += 1 }
+                guard !op.isImage, isOpaque(style) else { continue }
+                let b = path.controlBounds
+                fills.append((b, op.accentable))
+                if b.width * b.height > options.slabShare * widgetArea {
+                    out.append(Finding(rule: Rules.whiteSlab,
+                                       message: "an opaque shape covering \(Int((b.width * b.height / widgetArea * 100).rounded()))% of \(family.rawValue) turns into a white slab in the Clear and Tinted looks.",
+                                       file: spec.file, source: op.source, family: family, entry: entry))
+                }
+            case .stroke:
+                if op.accentable { accentable += 1 } else { plain += 1 }
+            case .text(let l, let origin, _, _):
+                if op.accentable { accentable += 1 } else { plain += 1 }
+                let tb = Rect(x: origin.x, y: origin.y, width: l.size.width, height: l.size.height)
+                if fills.contains(where: { $0.accentable == op.accentable && $0.bounds.intersection(tb).width * $0.bounds.intersection(tb).height > 0.8 * tb.width * tb.height }) {
+                    out.append(Finding(rule: Rules.sameGroupFill,
+                                       message: "“\(l.lines.map(\.text).joined(separator: " "))” sits on an opaque fill of the same group: in \(family.rawValue) both turn white and the text disappears.",
+                                       file: spec.file, source: op.source, family: family, entry: entry))
+                }
+            case .image(let data, let rect, _):
+                if op.accentable || op.accentedMode == .accented || op.accentedMode == .accentedDesaturated { accentable += 1 } else { plain += 1 }
+                if op.accentedMode == nil {
+                    out.append(Finding(rule: Rules.imageSilhouette,
+                                       message: "the image “\(data.name)” in \(family.rawValue) has no widgetAccentedRenderingMode: it becomes a white silhouette in the Clear and Tinted looks.",
+                                       file: spec.file, source: op.source, family: family, entry: entry))
+                }
+                if op.accentedMode == .fullColor && rect.width * rect.height > 0.5 * widgetArea {
+                    out.append(Finding(rule: Rules.largeFullColorImage,
+                                       message: "the full-colour image “\(data.name)” covers \(Int((rect.width * rect.height / widgetArea * 100).rounded()))% of \(family.rawValue) in the accented looks.",
+                                       file: spec.file, source: op.source, family: family, entry: entry))
+                }
+            default: break
+            }
+        }
+        if accentable == 0 && plain > 0 {
+            out.append(Finding(rule: Rules.accentBalance, message: "nothing in \(family.rawValue) is widgetAccentable: the Clear and Tinted looks show it all in one dimmed white.",
+                               file: spec.file, family: family, entry: entry))
+        } else if plain == 0 && accentable > 0 {
+            out.append(Finding(rule: Rules.accentBalance, message: "everything in \(family.rawValue) is widgetAccentable: when every element is tinted, nothing stands out.",
+                               file: spec.file, family: family, entry: entry))
+        }
+        return out
+    }
+
+    func isOpaque(_ s: ResolvedStyle) -> Bool { s.colors.allSatisfy { $0.alpha >= 0.9 } }
+
+    // MARK: Legibility without the background
+
+    /// WCAG 2 contrast of each text run against what is behind it in an accented look over a
+    /// wallpaper. The text's own pixels come from drawing it alone; the worst 5% of its pixels
+    /// decide (busy wallpapers are uneven).
+    func legibilityFindings(_ spec: WidgetSpec, _ renderer: SpecRenderer, _ v: Variant, wallpaper: String) throws -> [Finding] {
+        let widget = try renderer.resolve(v)
+        guard let frame = WidgetRenderer.frame(family: v.family, device: options.device, scale: options.scale),
+              let rendered = try renderer.renderer.render(widget, device: options.device, scale: options.scale,
+                                                      options: renderer.compositeOptions(for: v)) else { return [] }
+        var behindList = DisplayList()
+        behindList.ops = rendered.content.ops.filter { if case .text = $0.kind { return false }; return true }
+        let env = widget.environment
+        let behind = Compositor().render(content: behindList, background: rendered.background,
+                                                          showBackground: env.showsWidgetContainerBackground, frame: frame,
+                                                          environment: env, options: renderer.compositeOptions(for: v))
+        let colors = renderer.accent
+        var out: [Finding] = []
+        for op in rendered.content.ops {
+            guard case .text(let layout, let origin, _, _) = op.kind, !layout.lines.isEmpty else { continue }
+            var mask = Canvas(width: frame.pixelWidth, height: frame.pixelHeight)!
+            mask.draw(layout, at: origin, with: .solid(.white), transform: .scale(frame.scale))
+            let opacity = op.accentable ? 1 : colors.defaultGroupOpacity
+            let ink = op.accentable ? colors.accent : colors.primary
+            // The glyphs' own pixels: those at least half as covered as the most covered one. Thin
+            // strokes never cover a pixel fully, so their colour is blended by coverage — faint
+            // text measures faint, as it looks.
+            let peak = mask.pixmap.pixels.reduce(UInt32(0)) { max($0, $1 >> 24) }
+            guard peak > 0 else { continue }
+            var ratios: [Double] = []
+            for i in 0..<mask.pixmap.pixels.count where (mask.pixmap.pixels[i] >> 24) * 2 >= peak {
+                let coverage = Double(mask.pixmap.pixels[i] >> 24) / 255
+                let b = PremultipliedPixel.unpremultiply(behind.pixels[i])
+                let bg = RGBA(r8: Int(b & 0xFF), g8: Int((b >> 8) & 0xFF), b8: Int((b >> 16) & 0xFF))
+                let fg = bg.mix(RGBA(red: ink.red, green: ink.green, blue: ink.blue), opacity * coverage)
+                let l1 = fg.relativeLuminance, l2 = bg.relativeLuminance
+                ratios.append((max(l1, l2) + 0.05) / (min(l1, l2) + 0.05))
+            }
+            guard !ratios.isEmpty else { continue }
+            ratios.sort()
+            let worst = ratios[ratios.count / 20]
+            let font = layout.font
+            let large = font.size >= 18 || (font.size >= 14 && font.weight >= .bold)
+            let needed = large ? 3.0 : 4.5
+            if worst < needed {
+                let text = layout.lines.map(\.text).joined(separator: " ")
+                out.append(Finding(rule: Rules.legibility,
+                                   message: String(format: "“%@” in %@ · %@ over the %@ wallpaper: contrast %.1f:1, needs %.1f:1%@.",
+                                                   text, v.family.rawValue, v.appearance.rawValue, wallpaper, worst, needed, large ? " (large text)" : ""),
+                                   file: spec.file, source: op.source, family: v.family, appearance: v.appearance, entry: v.entry,
+                                   measure: worst))
+            }
+        }
+        return out
+    }
+
+    // MARK: Lock Screen: hue only
+
+    func hueFindings(_ spec: WidgetSpec, _ r: RenderedWidget, family: WidgetFamily, entry: Int) -> [Finding] {
+        var colors: [(RGBA, SourceRef)] = []
+        for op in r.content.ops {
+            switch op.kind {
+            case .fill(_, let s, _), .stroke(_, let s, _, _), .text(_, _, let s, _):
+                for c in s.colors where c.alpha > 0.5 && saturation(c) > 0.35 { colors.append((c, op.source)) }
+            default: break
+            }
+        }
+        for i in colors.indices {
+            for j in colors.indices where j > i {
+                let a = colors[i].0, b = colors[j].0
+                if hueDistance(a, b) > 40 && abs(a.luma - b.luma) < 0.08 {
+                    return [Finding(rule: Rules.hueOnly,
+                                    message: "\(family.rawValue) uses \(a.hexString.prefix(7)) and \(b.hexString.prefix(7)), which differ in hue but not in brightness: vibrant rendering shows them the same.",
+                                    file: spec.file, source: colors[j].1, family: family, entry: entry)]
+                }
+            }
+        }
+        return []
+    }
+
+    func saturation(_ c: RGBA) -> Double {
+        let mx = max(c.red, c.green, c.blue), mn = min(c.red, c.green, c.blue)
+        return mx > 0 ? (mx - mn) / mx : 0
+    }
+    func hue(_ c: RGBA) -> Double {
+        let mx = max(c.red, c.green, c.blue), mn = min(c.red, c.green, c.blue), d = mx - mn
+        guard d > 0 else { return 0 }
+        var h: Double
+        if mx == c.red { h = (c.green - c.blue) / d } else if mx == c.green { h = 2 + (c.blue - c.red) / d } else { h = 4 + (c.red - c.green) / d }
+        h *= 60
+        return h < 0 ? h + 360 : h
+    }
+    func hueDistance(_ a: RGBA, _ b: RGBA) -> Double {
+        let d = abs(hue(a) - hue(b))
+        return min(d, 360 - d)
+    }
+
+    // MARK: Output order
+
+    /// One finding per rule, place and family (the first entry/appearance that shows it),
+    /// sorted by severity, family and rule.
+    static func deduplicate(_ findings: [Finding]) -> [Finding] {
+        var seen = Set<String>()
+        var out: [Finding] = []
+        // For contrast, keep the worst case of each text: order those findings by their ratio.
+        func ratio(_ f: Finding) -> Double { f.rule == Rules.legibility.id ? f.measure ?? 0 : 0 }
+        let ordered = findings.enumerated().sorted { a, b in
+            let ra = ratio(a.element), rb = ratio(b.element)
+            return ra != rb ? ra < rb : a.offset < b.offset
+        }.map(\.element)
+        for f in ordered {
+            let key = [f.rule, f.path, f.family?.rawValue ?? "", f.rule == Rules.timeline.id ? f.message : ""].joined(separator: "|")
+            if seen.insert(key).inserted { out.append(f) }
+        }
+        return out.sorted { a, b in
+            (a.severity != b.severity) ? a.severity > b.severity
+                : (a.family?.rawValue ?? "", a.rule, a.path, a.entry ?? 0) < (b.family?.rawValue ?? "", b.rule, b.path, b.entry ?? 0)
+        }
+    }
+}

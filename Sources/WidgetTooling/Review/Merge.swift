@@ -1,0 +1,102 @@
+// `widgetctl merge`: the outputs of `render --shard I/N` runs (one per CI job) become one render
+// folder: one manifest, contact sheet and gallery per widget. Shards of different specs or options
+// (device, scale, format, shard count) are refused, as are two shards that disagree on a variant.
+import RasterCore
+import WidgetLayout
+import WidgetRaster
+import Foundation
+import WidgetModel
+
+public enum Merger {
+    public struct Result { public var kinds: [String]; public var variants: Int }
+
+    public static func merge(_ inputs: [URL], into out: URL, library: FontLibrary = .shared) throws -> Result {
+        var byKind: [String: [(dir: URL, manifest: ManifestFile)]] = [:]
+        for input in inputs {
+            let kinds = ManifestFile.kinds(in: input)
+            if kinds.isEmpty { throw BatchError.write(path: input.path, reason: "not a render folder (no <kind>/manifest.json inside)") }
+            for k in kinds { byKind[k.lastPathComponent, default: []].append((k, try ManifestFile.read(k))) }
+        }
+        var total = 0
+        for (kind, parts) in byKind.sorted(by: { $0.key < $1.key }) {
+            let first = parts[0].manifest
+            for p in parts.dropFirst() {
+                let m = p.manifest
+                if m.spec != first.spec || m.deviceName != first.deviceName || m.scale != first.scale || m.format != first.format {
+                    throw BatchError.write(path: p.dir.path, reason: "refusing to merge: \(kind) was rendered from a different spec or with different options (spec, device, scale or format differ from \(parts[0].dir.path))")
+                }
+                let counts = Set(parts.compactMap { $0.manifest.shard?.split(separator: "/").last.map(String.init) })
+                if counts.count > 1 { throw BatchError.write(path: p.dir.path, reason: "refusing to merge shards of different splits (\(counts.sorted().joined(separator: ", ")))") }
+            }
+            let shardIDs = parts.compactMap(\.manifest.shard)
+            if Set(shardIDs).count != shardIDs.count { throw BatchError.write(path: out.path, reason: "\(kind): the same shard is given twice") }
+            var variants: [String: (ManifestFile.Entry, URL)] = [:]
+            for p in parts {
+                for v in p.manifest.variants {
+                    if let existing = variants[v.key], existing.0.sha256 != v.sha256 {
+                        throw BatchError.write(path: p.dir.path, reason: "\(kind) \(v.key) differs between shards")
+                    }
+                    variants[v.key] = (v, p.dir)
+                }
+            }
+            let dest = out.appendingPathComponent(kind)
+            let ordered = variants.values.sorted { a, b in
+                order(a.0) < order(b.0)
+            }
+            var cells: [(Variant, Pixmap)] = []
+            for (v, dir) in ordered {
+                let src = dir.appendingPathComponent(v.file)
+                guard let bytes = FileManager.default.contents(atPath: src.path) else {
+                    throw BatchError.write(path: src.path, reason: "listed in the manifest but missing")
+                }
+                if src.standardizedFileURL != dest.appendingPathComponent(v.file).standardizedFileURL {
+                    try writeAtomically([UInt8](bytes), to: dest.appendingPathComponent(v.file), root: out)
+                }
+                if let fam = WidgetFamily(rawValue: v.family), let app = Appearance(rawValue: v.appearance) {
+                    cells.append((Variant(entry: v.entry, family: fam, appearance: app), ContactSheet.thumbnail(try ImageCodec.decode([UInt8](bytes)))))
+                }
+            }
+            // The manifest: the first shard's, with every shard's variants and no shard mark.
+            var root = (first.raw.plain as? [String: Any]) ?? [:]
+            root.removeValue(forKey: "shard")
+            var allVariants: [[String: Any]] = []
+            var seen = Set<String>()
+            var skipped: [[String: Any]] = []
+            for p in parts {
+                let plain = (p.manifest.raw.plain as? [String: Any]) ?? [:]
+                for v in (plain["variants"] as? [[String: Any]]) ?? [] {
+                    let key = "\(v["family"] ?? "")/\(v["appearance"] ?? "")/e\(v["entry"].map { "\(Int(($0 as? Double) ?? 0))" } ?? "0")"
+                    if seen.insert(key).inserted { allVariants.append(v) }
+                }
+                for s in (plain["skipped"] as? [[String: Any]]) ?? [] where !skipped.contains(where: { NSDictionary(dictionary: $0).isEqual(to: s) }) {
+                    skipped.append(s)
+                }
+            }
+            root["variants"] = allVariants.sorted { a, b in
+                orderKey(a) < orderKey(b)
+            }
+            root["skipped"] = skipped
+            let data = try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys])
+            try writeAtomically(Array((String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\\/", with: "/") + "\n").utf8),
+                                to: dest.appendingPathComponent("manifest.json"), root: out)
+            let sheet = ContactSheet.render(title: first.displayName, subtitle: "\(first.kind) · \(first.deviceName) · merged from \(parts.count) shards",
+                                            cells: cells, library: library)
+            try writeAtomically(try PNGCodec.encode(sheet), to: dest.appendingPathComponent("contact-sheet.png"), root: out)
+            try writeAtomically(Array(Gallery.html(try ManifestFile.read(dest)).utf8), to: dest.appendingPathComponent("index.html"), root: out)
+            total += ordered.count
+        }
+        return Result(kinds: byKind.keys.sorted(), variants: total)
+    }
+
+    static func order(_ v: ManifestFile.Entry) -> String {
+        let f = WidgetFamily.allCases.firstIndex { $0.rawValue == v.family } ?? 99
+        let a = Appearance.allCases.firstIndex { $0.rawValue == v.appearance } ?? 99
+        return String(format: "%02d-%02d-%05d", f, a, v.entry)
+    }
+
+    static func orderKey(_ d: [String: Any]) -> String {
+        let f = WidgetFamily.allCases.firstIndex { $0.rawValue == d["family"] as? String } ?? 99
+        let a = Appearance.allCases.firstIndex { $0.rawValue == d["appearance"] as? String } ?? 99
+        return String(format: "%02d-%05d-%02d", f, Int((d["entry"] as? Double) ?? Double((d["entry"] as? Int) ?? 0)), a)
+    }
+}
