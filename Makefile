@@ -8,7 +8,7 @@ APT_PACKAGES := pkg-config zlib1g-dev libpng-dev libjpeg-dev libfreetype-dev lib
 RENDER_DIR ?= renders
 BENCH_RUNS ?= 15
 
-.PHONY: deps build test render bench fuzz test-sanitize clean
+.PHONY: deps build test render bench fuzz test-sanitize format format-check clean
 
 # Installs what is missing, with `apt-get update` first; silent when everything is there.
 # (chromium is for the browser test of the HTML gallery and verify report.)
@@ -60,6 +60,18 @@ fuzz: deps
 # (Data(contentsOf:), weak references, Process, test cases XCTest keeps alive).
 test-sanitize: deps
 	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --sanitize=address --scratch-path .build/asan
+
+# swift format (it ships with the toolchain), configured by .swift-format. `make format` rewrites
+# the sources; `make format-check` (run by CI) fails on anything the formatter would change.
+FORMAT_PATHS := Sources Tests Benchmarks Fuzz Samples/SwiftWidget/Sources Samples/SwiftWidget/Tests \
+                Package.swift Samples/SwiftWidget/Package.swift
+format:
+	$(SWIFT) format format --in-place --recursive $(FORMAT_PATHS)
+
+format-check:
+	@$(SWIFT) format lint --strict --recursive $(FORMAT_PATHS) || \
+	  { echo "make format-check: unformatted code (run 'make format')"; exit 1; }
+	@echo "make format-check: formatted"
 
 clean:
 	rm -rf .build $(RENDER_DIR)

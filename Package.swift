@@ -40,13 +40,19 @@ let package = Package(
         .target(name: "WidgetCLI", dependencies: ["WidgetModel", "WidgetRaster", "WidgetTooling"]),
         .executableTarget(name: "widgetctl", dependencies: ["WidgetCLI"]),
         // Benchmarks, run by `make bench` in release mode.
-        .executableTarget(name: "widgetbench", dependencies: ["WidgetModel", "WidgetRaster", "WidgetTooling"],
-                          path: "Benchmarks", exclude: ["skia_compare.py"]),
+        .executableTarget(
+            name: "widgetbench", dependencies: ["WidgetModel", "WidgetRaster", "WidgetTooling"],
+            path: "Benchmarks", exclude: ["skia_compare.py"]),
 
         // Golden-image comparison shared by every test target.
         .target(name: "WidgetTestSupport", dependencies: ["WidgetRaster", "WidgetTooling"], path: "Tests/WidgetTestSupport"),
         .testTarget(name: "WidgetModelTests", dependencies: ["WidgetModel"], exclude: ["FuzzRegressions"]),
-        .testTarget(name: "WidgetRasterTests", dependencies: ["RasterCore", "WidgetLayout", "WidgetRaster", "WidgetModel", "WidgetTooling", "WidgetTestSupport", "WidgetSnapshotTesting", "WidgetCLI"],
-                    exclude: ["Goldens", "__Snapshots__", "Corpus"]),
+        .testTarget(
+            name: "WidgetRasterTests",
+            dependencies: [
+                "RasterCore", "WidgetLayout", "WidgetRaster", "WidgetModel", "WidgetTooling", "WidgetTestSupport", "WidgetSnapshotTesting",
+                "WidgetCLI",
+            ],
+            exclude: ["Goldens", "__Snapshots__", "Corpus"]),
     ]
 )

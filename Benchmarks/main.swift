@@ -29,15 +29,24 @@ func bench(_ name: String, pixels: Int? = nil, extra: () -> String = { "" }, _ b
     print(line + (e.isEmpty ? "" : "  " + e))
 }
 
-let W = 1049, H = 1095    // systemLarge on iPhone 17 Pro at 3x
+let W = 1049
+let H = 1095  // systemLarge on iPhone 17 Pro at 3x
 print("widgetbench: raster core on a \(W)×\(H) canvas (systemLarge @3x), \(runs) runs each, one core")
 
 // 1,000 anti-aliased rounded rectangles with continuous corners, random sizes and translucent colours.
-struct LCG { var s: UInt64; mutating func next() -> Double { s = s &* 6364136223846793005 &+ 1442695040888963407; return Double(s >> 11) / Double(1 << 53) } }
+struct LCG {
+    var s: UInt64
+    mutating func next() -> Double {
+        s = s &* 6364136223846793005 &+ 1442695040888963407
+        return Double(s >> 11) / Double(1 << 53)
+    }
+}
 var lcg = LCG(s: 12345)
 let rects: [(Path, RGBA)] = (0..<1000).map { _ in
-    let w = 20 + lcg.next() * 180, h = 20 + lcg.next() * 180
-    let x = lcg.next() * (Double(W) - w), y = lcg.next() * (Double(H) - h)
+    let w = 20 + lcg.next() * 180
+    let h = 20 + lcg.next() * 180
+    let x = lcg.next() * (Double(W) - w)
+    let y = lcg.next() * (Double(H) - h)
     let path = Path(roundedRect: Rect(x: x, y: y, width: w, height: h), cornerRadius: 4 + lcg.next() * 30, style: .continuous)
     return (path, RGBA(red: lcg.next(), green: lcg.next(), blue: lcg.next(), alpha: 0.3 + 0.7 * lcg.next()))
 }
@@ -64,21 +73,27 @@ if only == "dump-rects", args.count > 3 {
         }
         items.append("{\"rgba\":[\(c.red),\(c.green),\(c.blue),\(c.alpha)],\"path\":[\(ops.joined(separator: ","))]}")
     }
-    try! ("{\"width\":\(W),\"height\":\(H),\"shapes\":[" + items.joined(separator: ",\n") + "]}").write(toFile: args[3], atomically: true, encoding: .utf8)
+    try! ("{\"width\":\(W),\"height\":\(H),\"shapes\":[" + items.joined(separator: ",\n") + "]}").write(
+        toFile: args[3], atomically: true, encoding: .utf8)
     exit(0)
 }
 bench("1,000 rounded rects (continuous, AA)", extra: { "" }) { scene = drawRects() }
 
 for sigma in [30.0, 8, 3] {
-    bench("Gaussian blur σ = \(Int(sigma)) px", pixels: W * H) { var p = scene; GaussianBlur.apply(to: &p, sigma: sigma) }
+    bench("Gaussian blur σ = \(Int(sigma)) px", pixels: W * H) {
+        var p = scene
+        GaussianBlur.apply(to: &p, sigma: sigma)
+    }
 }
 
 // The encoders get a glass-like frame (the blurred scene) and the sharp rect scene.
 var frame = scene
 GaussianBlur.apply(to: &frame, sigma: 30)
 for (label, image) in [("blurred frame", frame), ("rect scene", scene)] {
-    for (name, options) in [("PNG fast (default)", PNGOptions.fast), ("PNG zlib 1 paeth rle", PNGOptions(level: 1, filters: .paeth, strategy: .rle)),
-                            ("PNG zlib 6", PNGOptions.standard)] {
+    for (name, options) in [
+        ("PNG fast (default)", PNGOptions.fast), ("PNG zlib 1 paeth rle", PNGOptions(level: 1, filters: .paeth, strategy: .rle)),
+        ("PNG zlib 6", PNGOptions.standard),
+    ] {
         var bytes = 0
         bench("\(name), \(label)", pixels: W * H, extra: { "\(bytes / 1024) KiB" }) {
             bytes = (try? PNGCodec.encode(image, options: options).count) ?? 0
@@ -105,7 +120,10 @@ if only == "png-matrix" {
                         t.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
                     }
                     t.sort()
-                    print(String(format: "%@ level %d %@ %@: %.1f ms %d KiB", label, level, filters.rawValue, strategy.rawValue, t[2], bytes / 1024))
+                    print(
+                        String(
+                            format: "%@ level %d %@ %@: %.1f ms %d KiB", label, level, filters.rawValue, strategy.rawValue, t[2],
+                            bytes / 1024))
                 }
             }
         }
@@ -115,8 +133,10 @@ if only == "png-matrix" {
 // Text: shaping and drawing 1,000 short labels (a widget's worth of text is 5–20).
 do {
     let engine = TextLayoutEngine()
-    let words = ["72°", "Cupertino", "Mostly Sunny", "H:78° L:61°", "9:41", "Up Next", "Team Sync", "3:30 PM",
-                 "AAPL", "+1.24%", "Move", "320/500 CAL", "Exercise", "Stand", "Battery 82%", "Messages"]
+    let words = [
+        "72°", "Cupertino", "Mostly Sunny", "H:78° L:61°", "9:41", "Up Next", "Team Sync", "3:30 PM",
+        "AAPL", "+1.24%", "Move", "320/500 CAL", "Exercise", "Stand", "Battery 82%", "Messages",
+    ]
     let styles: [FontSpec] = [.style(.largeTitle), .style(.headline), .style(.body), .style(.caption), FontSpec(size: 44, weight: .light)]
     let labels = (0..<1000).map { (words[$0 % words.count] + ($0 % 7 == 0 ? " \($0)" : ""), styles[$0 % styles.count]) }
     var layouts: [TextLayout] = []
@@ -151,7 +171,10 @@ do {
             samplesMs.sort()
             medians[a] = samplesMs[samplesMs.count / 2]
             if only.isEmpty || "variant".contains(only) || only == "modes" {
-                print(String(format: "systemLarge variant, %-12@ median %7.2f ms  (min %6.2f, max %6.2f)", a.rawValue, samplesMs[samplesMs.count / 2], samplesMs[0], samplesMs[samplesMs.count - 1]))
+                print(
+                    String(
+                        format: "systemLarge variant, %-12@ median %7.2f ms  (min %6.2f, max %6.2f)", a.rawValue,
+                        samplesMs[samplesMs.count / 2], samplesMs[0], samplesMs[samplesMs.count - 1]))
             }
         }
         if only.isEmpty || only == "modes", let light = medians[.light], let glass = medians[.clearLight] {
@@ -166,15 +189,21 @@ do {
 if only.isEmpty || only == "stages" {
     let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Samples")
     print("per variant by stage (medians of \(runs), ms)      resolve  layout composite  encode   total   KiB")
-    for (file, families) in [("weather", [WidgetFamily.systemSmall, .systemMedium, .systemLarge]),
-                             ("lockscreen", [WidgetFamily.accessoryCircular, .accessoryRectangular, .accessoryInline])] {
+    for (file, families) in [
+        ("weather", [WidgetFamily.systemSmall, .systemMedium, .systemLarge]),
+        ("lockscreen", [WidgetFamily.accessoryCircular, .accessoryRectangular, .accessoryInline]),
+    ] {
         guard let spec = try? WidgetSpec.load(contentsOf: samples.appendingPathComponent("\(file).widget.json")) else { continue }
         let renderer = SpecRenderer(spec: spec)
         for family in families {
             let appearances: [Appearance] = family.isSystem ? [.light, .tintedDark] : [.lockScreen]
             for a in appearances {
                 let v = Variant(entry: 0, family: family, appearance: a)
-                var r: [Double] = [], l: [Double] = [], c: [Double] = [], e: [Double] = [], t: [Double] = []
+                var r: [Double] = []
+                var l: [Double] = []
+                var c: [Double] = []
+                var e: [Double] = []
+                var t: [Double] = []
                 var bytes = 0
                 _ = try? renderer.render(v)
                 for _ in 0..<runs {
@@ -183,12 +212,15 @@ if only.isEmpty || only == "stages" {
                     let png = try! PNGCodec.encode(out.pixmap)
                     let enc = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
                     bytes = png.count
-                    r.append(out.timings.resolve * 1000); l.append(out.timings.layout * 1000)
-                    c.append(out.timings.composite * 1000); e.append(enc)
+                    r.append(out.timings.resolve * 1000)
+                    l.append(out.timings.layout * 1000)
+                    c.append(out.timings.composite * 1000)
+                    e.append(enc)
                     t.append((out.timings.resolve + out.timings.layout + out.timings.composite) * 1000 + enc)
                 }
                 func med(_ x: [Double]) -> Double { x.isEmpty ? .nan : x.sorted()[x.count / 2] }
-                let name = "  " + family.rawValue.padding(toLength: 21, withPad: " ", startingAt: 0)
+                let name =
+                    "  " + family.rawValue.padding(toLength: 21, withPad: " ", startingAt: 0)
                     + a.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)
                 print(name + String(format: "%7.2f %7.2f %9.2f %7.2f %7.2f %5d", med(r), med(l), med(c), med(e), med(t), bytes / 1024))
             }
@@ -219,7 +251,9 @@ if only.isEmpty || only == "batch" {
     for name in ["weather", "calendar", "fitness", "stocks", "lockscreen"] {
         guard let spec = try? WidgetSpec.load(contentsOf: samples.appendingPathComponent("\(name).widget.json")) else { continue }
         var medians: [Int: Double] = [:]
-        var variants = 0, pixels = 0, bytes = 0
+        var variants = 0
+        var pixels = 0
+        var bytes = 0
         for jobs in [1, 2] {
             var options = BatchOptions(outputDirectory: out)
             options.appearances = spec.supportedFamilies.allSatisfy { $0.rawValue.hasPrefix("accessory") } ? [.lockScreen] : home
@@ -236,10 +270,14 @@ if only.isEmpty || only == "batch" {
             times.sort()
             medians[jobs] = times[times.count / 2]
         }
-        let one = medians[1]!, two = medians[2]!
-        print(String(format: "  %-10@ %3d variants %5.1f Mpx  jobs 1: %6.0f ms (%5.1f img/s, %5.1f ms/Mpx)  jobs 2: %6.0f ms (%5.1f img/s)  ×%.2f  PNG %4.0f KiB/variant",
-                     name, variants, Double(pixels) / 1e6, one * 1000, Double(variants) / one, one * 1000 / (Double(pixels) / 1e6),
-                     two * 1000, Double(variants) / two, one / two, Double(bytes) / Double(max(1, variants)) / 1024))
+        let one = medians[1]!
+        let two = medians[2]!
+        print(
+            String(
+                format:
+                    "  %-10@ %3d variants %5.1f Mpx  jobs 1: %6.0f ms (%5.1f img/s, %5.1f ms/Mpx)  jobs 2: %6.0f ms (%5.1f img/s)  ×%.2f  PNG %4.0f KiB/variant",
+                name, variants, Double(pixels) / 1e6, one * 1000, Double(variants) / one, one * 1000 / (Double(pixels) / 1e6),
+                two * 1000, Double(variants) / two, one / two, Double(bytes) / Double(max(1, variants)) / 1024))
     }
     var usage = rusage()
     getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)

@@ -7,7 +7,10 @@ struct Arguments {
     private(set) var positionals: [String] = []
     let command: String
 
-    init(_ args: [String], command: String) { items = args; self.command = command }
+    init(_ args: [String], command: String) {
+        items = args
+        self.command = command
+    }
 
     /// Takes the value of `--name`, or nil when absent.
     mutating func value(_ name: String) throws -> String? {
@@ -19,9 +22,15 @@ struct Arguments {
                 guard i + 1 < items.count, !items[i + 1].hasPrefix("--") || Double(items[i + 1]) != nil else {
                     throw UsageError("\(name) needs a value")
                 }
-                found = items[i + 1]; items.removeSubrange(i...(i + 1)); continue
+                found = items[i + 1]
+                items.removeSubrange(i...(i + 1))
+                continue
             }
-            if a.hasPrefix(name + "=") { found = String(a.dropFirst(name.count + 1)); items.remove(at: i); continue }
+            if a.hasPrefix(name + "=") {
+                found = String(a.dropFirst(name.count + 1))
+                items.remove(at: i)
+                continue
+            }
             i += 1
         }
         return found
@@ -36,7 +45,10 @@ struct Arguments {
 
     /// Takes a switch `--name`.
     mutating func flag(_ name: String) -> Bool {
-        if let i = items.firstIndex(of: name) { items.remove(at: i); return true }
+        if let i = items.firstIndex(of: name) {
+            items.remove(at: i)
+            return true
+        }
         return false
     }
 

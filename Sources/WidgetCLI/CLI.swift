@@ -29,37 +29,42 @@ public enum WidgetCommandLine {
 
 enum CLI {
     static let overview = """
-    OVERVIEW: Render Apple widgets headless, the way iOS/macOS 26 draw them.
+        OVERVIEW: Render Apple widgets headless, the way iOS/macOS 26 draw them.
 
-    USAGE: widgetctl <subcommand> [options]
+        USAGE: widgetctl <subcommand> [options]
 
-    SUBCOMMANDS:
-      render      Render every entry × family × appearance of widget specs (PNG/JPEG, manifest,
-                  contact sheet).
-      check       Check specs for what breaks without their background (text, JSON, SARIF).
-      diff        Compare two render folders (diff images, report.html, junit.xml).
-      merge       Combine 'render --shard I/N' outputs into one render folder.
-      preview     Show a widget on a home-screen mock in Default, Dark, Clear and Tinted looks.
-      devices     List the devices and their widget sizes.
-      families    List the widget families and their sizes on the default device.
-      appearances List the appearances and their rendering modes.
-      demo        Render the raster-core demo sheets (shapes, strokes, gradients, blur, text).
+        SUBCOMMANDS:
+          render      Render every entry × family × appearance of widget specs (PNG/JPEG, manifest,
+                      contact sheet).
+          check       Check specs for what breaks without their background (text, JSON, SARIF).
+          diff        Compare two render folders (diff images, report.html, junit.xml).
+          merge       Combine 'render --shard I/N' outputs into one render folder.
+          preview     Show a widget on a home-screen mock in Default, Dark, Clear and Tinted looks.
+          devices     List the devices and their widget sizes.
+          families    List the widget families and their sizes on the default device.
+          appearances List the appearances and their rendering modes.
+          demo        Render the raster-core demo sheets (shapes, strokes, gradients, blur, text).
 
-    OPTIONS:
-      --version   Show the version.
-      -h, --help  Show help information.
+        OPTIONS:
+          --version   Show the version.
+          -h, --help  Show help information.
 
-      See 'widgetctl help <subcommand>' for detailed help.
-    """
+          See 'widgetctl help <subcommand>' for detailed help.
+        """
 
     static func run(_ args: [String]) -> Int32 {
         guarded {
-            guard let first = args.first else { print(overview); return 0 }
+            guard let first = args.first else {
+                print(overview)
+                return 0
+            }
             switch first {
             case "-h", "--help", "help":
                 if args.count > 1, let help = helpText(for: args[1]) { print(help) } else { print(overview) }
                 return 0
-            case "--version": print("widgetctl \(widgetctlVersion)"); return 0
+            case "--version":
+                print("widgetctl \(widgetctlVersion)")
+                return 0
             case "demo": return try DemoCommand.run(Array(args.dropFirst()))
             case "render": return try RenderCommand.run(Array(args.dropFirst()))
             case "preview": return try PreviewCommand.run(Array(args.dropFirst()))
@@ -81,8 +86,11 @@ enum CLI {
         } catch {
             // UsageError, SpecError, CodecError and BatchError describe themselves (file, path, reason).
             let message = "\(error)"
-            if let sink = WidgetCommandLine.errorSink { sink(message) }
-            else { FileHandle.standardError.write(Data("error: \(message)\n".utf8)) }
+            if let sink = WidgetCommandLine.errorSink {
+                sink(message)
+            } else {
+                FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+            }
             return 2
         }
     }
@@ -99,4 +107,3 @@ enum CLI {
         }
     }
 }
-

@@ -5,35 +5,40 @@ import WidgetTooling
 
 enum CheckCommand {
     static let help = """
-    OVERVIEW: Check widget specs for what breaks when the system removes or replaces their background.
+        OVERVIEW: Check widget specs for what breaks when the system removes or replaces their background.
 
-    USAGE: widgetctl check SPEC… [options]
+        USAGE: widgetctl check SPEC… [options]
 
-    Reads each spec and renders every supported family and entry — in full colour, and in the Clear
-    and Tinted looks over bright, dark and busy wallpapers — then reports, per finding, what breaks
-    in which family/appearance/entry, where in the spec (JSON path, line and column), and how to fix it.
+        Reads each spec and renders every supported family and entry — in full colour, and in the Clear
+        and Tinted looks over bright, dark and busy wallpapers — then reports, per finding, what breaks
+        in which family/appearance/entry, where in the spec (JSON path, line and column), and how to fix it.
 
-    OPTIONS:
-      --format text|json|sarif  Output format (default: text; sarif is SARIF 2.1.0 for code scanning).
-      --output FILE             Write the report to FILE instead of standard output.
-      --wallpaper FILE|STYLE    Wallpapers for the legibility rule (repeatable; default: bright,
-                                dark, busy).
-      --strict                  Warnings count as failures (exit 1).
-      --require-removable       containerBackgroundRemovable(false) is an error.
-      --disable WR00x[,…]       Skip rules (repeatable).
-      --device NAME             Default: iPhone 17 Pro.
-      --rules                   List the rules and exit.
-      -h, --help                Show this help.
+        OPTIONS:
+          --format text|json|sarif  Output format (default: text; sarif is SARIF 2.1.0 for code scanning).
+          --output FILE             Write the report to FILE instead of standard output.
+          --wallpaper FILE|STYLE    Wallpapers for the legibility rule (repeatable; default: bright,
+                                    dark, busy).
+          --strict                  Warnings count as failures (exit 1).
+          --require-removable       containerBackgroundRemovable(false) is an error.
+          --disable WR00x[,…]       Skip rules (repeatable).
+          --device NAME             Default: iPhone 17 Pro.
+          --rules                   List the rules and exit.
+          -h, --help                Show this help.
 
-    EXIT CODES: 0 no errors (with --strict: no warnings either); 1 findings that fail; 2 bad
-    usage or a spec that cannot be read or resolved.
-    """
+        EXIT CODES: 0 no errors (with --strict: no warnings either); 1 findings that fail; 2 bad
+        usage or a spec that cannot be read or resolved.
+        """
 
     static func run(_ argv: [String]) throws -> Int32 {
         var args = Arguments(argv, command: "check")
-        if args.flag("--help") || args.flag("-h") { print(help); return 0 }
+        if args.flag("--help") || args.flag("-h") {
+            print(help)
+            return 0
+        }
         if args.flag("--rules") {
-            for r in Rules.all { print("\(r.id)  \(r.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(r.name)\n       \(r.summary)") }
+            for r in Rules.all {
+                print("\(r.id)  \(r.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(r.name)\n       \(r.summary)")
+            }
             return 0
         }
         let format = try args.value("--format") ?? "text"
@@ -45,7 +50,10 @@ enum CheckCommand {
         options.requireRemovable = args.flag("--require-removable")
         for d in try args.values("--disable") {
             for id in d.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).uppercased() }) {
-                guard Rules.rule(id) != nil else { throw UsageError("--disable: unknown rule \(id)\(DidYouMeanCLI.hint(id, among: Rules.all.map(\.id))); see 'widgetctl check --rules'") }
+                guard Rules.rule(id) != nil else {
+                    throw UsageError(
+                        "--disable: unknown rule \(id)\(DidYouMeanCLI.hint(id, among: Rules.all.map(\.id))); see 'widgetctl check --rules'")
+                }
                 options.disabled.insert(id)
             }
         }
@@ -53,7 +61,9 @@ enum CheckCommand {
             guard let dev = DeviceCatalog.device(named: d) else { throw UsageError("unknown device \"\(d)\"; see 'widgetctl devices'") }
             options.device = dev
         }
-        let files = try args.finish(known: ["--format", "--output", "--wallpaper", "--strict", "--require-removable", "--disable", "--device", "--rules", "--help"])
+        let files = try args.finish(known: [
+            "--format", "--output", "--wallpaper", "--strict", "--require-removable", "--disable", "--device", "--rules", "--help",
+        ])
         guard !files.isEmpty else { throw UsageError("check needs at least one spec file. Run 'widgetctl check --help'.") }
         let start = Date()
         let checker = Checker(options: options)

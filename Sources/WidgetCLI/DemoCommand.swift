@@ -4,14 +4,14 @@ import WidgetTooling
 
 enum DemoCommand {
     static let help = """
-    OVERVIEW: Render the raster-core demo sheet.
+        OVERVIEW: Render the raster-core demo sheet.
 
-    USAGE: widgetctl demo [--out DIR] [--scale S] [--quiet]
+        USAGE: widgetctl demo [--out DIR] [--scale S] [--quiet]
 
-    OPTIONS:
-      --out DIR     Folder to write raster-demo.png and text-demo.png into (default: renders/demo).
-      --scale S     Pixel scale of the raster sheet, 0.25...4 (default: 1, 960×640 px).
-    """
+        OPTIONS:
+          --out DIR     Folder to write raster-demo.png and text-demo.png into (default: renders/demo).
+          --scale S     Pixel scale of the raster sheet, 0.25...4 (default: 1, 960×640 px).
+        """
 
     static func run(_ args: [String]) throws -> Int32 {
         var out = "renders/demo"
@@ -20,16 +20,20 @@ enum DemoCommand {
         var i = 0
         while i < args.count {
             switch args[i] {
-            case "-h", "--help": print(help); return 0
+            case "-h", "--help":
+                print(help)
+                return 0
             case "--quiet": quiet = true
             case "--out":
                 guard i + 1 < args.count else { throw UsageError("--out needs a folder") }
-                out = args[i + 1]; i += 1
+                out = args[i + 1]
+                i += 1
             case "--scale":
                 guard i + 1 < args.count, let v = Double(args[i + 1]), v >= 0.25, v <= 4 else {
                     throw UsageError("--scale needs a number from 0.25 to 4")
                 }
-                scale = v; i += 1
+                scale = v
+                i += 1
             default: throw UsageError("demo: unknown option '\(args[i])'")
             }
             i += 1

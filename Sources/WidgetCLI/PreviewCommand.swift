@@ -5,31 +5,36 @@ import WidgetTooling
 
 enum PreviewCommand {
     static let help = """
-    OVERVIEW: Show a widget on a home-screen mock in several appearances, side by side.
+        OVERVIEW: Show a widget on a home-screen mock in several appearances, side by side.
 
-    USAGE: widgetctl preview SPEC [options]
+        USAGE: widgetctl preview SPEC [options]
 
-    Renders each chosen appearance over the wallpaper at the widget's home-screen position, labelled
-    as iOS 26's customisation sheet names them (Default, Dark, Clear, Tinted), one row per family.
+        Renders each chosen appearance over the wallpaper at the widget's home-screen position, labelled
+        as iOS 26's customisation sheet names them (Default, Dark, Clear, Tinted), one row per family.
 
-    OPTIONS:
-      --out FILE.png          Where to write the sheet (default: <kind>-preview.png).
-      --appearances A,…       Default: light,dark,clearLight,tintedLight ("all" for every one).
-      --families F,…          Default: the spec's supported families.
-      --entry N               Timeline entry (default: 0).
-      --wallpaper FILE|STYLE  A PNG/JPEG, or aurora (default), bright, dark, busy.
-      --tint COLOR            Tint of the Tinted appearances (#RRGGBB or a colour name).
-      --device NAME           Default: iPhone 17 Pro.
-      -h, --help              Show this help.
-    """
+        OPTIONS:
+          --out FILE.png          Where to write the sheet (default: <kind>-preview.png).
+          --appearances A,…       Default: light,dark,clearLight,tintedLight ("all" for every one).
+          --families F,…          Default: the spec's supported families.
+          --entry N               Timeline entry (default: 0).
+          --wallpaper FILE|STYLE  A PNG/JPEG, or aurora (default), bright, dark, busy.
+          --tint COLOR            Tint of the Tinted appearances (#RRGGBB or a colour name).
+          --device NAME           Default: iPhone 17 Pro.
+          -h, --help              Show this help.
+        """
 
     static func run(_ argv: [String]) throws -> Int32 {
         var args = Arguments(argv, command: "preview")
-        if args.flag("--help") || args.flag("-h") { print(help); return 0 }
+        if args.flag("--help") || args.flag("-h") {
+            print(help)
+            return 0
+        }
         let out = try args.value("--out")
         var appearances = Preview.defaultAppearances
         if let a = try args.value("--appearances") {
-            appearances = a == "all" ? Appearance.allCases
+            appearances =
+                a == "all"
+                ? Appearance.allCases
                 : try RenderCommand.parseList(a, "appearance", Appearance.init(rawValue:), Appearance.allCases.map(\.rawValue))
         }
         var families: [WidgetFamily]? = nil
@@ -48,7 +53,9 @@ enum PreviewCommand {
         }
         let wallpaper = try args.value("--wallpaper").map(loadWallpaper)
         let tint = try args.value("--tint").map { try parseColor($0, "--tint") }
-        let files = try args.finish(known: ["--out", "--appearances", "--families", "--entry", "--wallpaper", "--tint", "--device", "--help"])
+        let files = try args.finish(known: [
+            "--out", "--appearances", "--families", "--entry", "--wallpaper", "--tint", "--device", "--help",
+        ])
         guard files.count == 1 else { throw UsageError("preview takes one spec file. Run 'widgetctl preview --help'.") }
         let spec = try WidgetSpec.load(contentsOf: URL(fileURLWithPath: files[0]))
         guard spec.timeline.entries.indices.contains(entry) else {

@@ -8,66 +8,77 @@ nonisolated(unsafe) var interrupted: sig_atomic_t = 0
 
 enum RenderCommand {
     static let help = """
-    OVERVIEW: Render every entry × family × appearance of widget specs to PNG or JPEG.
+        OVERVIEW: Render every entry × family × appearance of widget specs to PNG or JPEG.
 
-    USAGE: widgetctl render SPEC… [options]
+        USAGE: widgetctl render SPEC… [options]
 
-    Writes <out>/<kind>/<family>/<appearance>/e<N>.png, a manifest.json and a contact-sheet.png
-    per widget. Files are written under a temporary name and renamed, so an interrupted run
-    leaves no half-written image.
+        Writes <out>/<kind>/<family>/<appearance>/e<N>.png, a manifest.json and a contact-sheet.png
+        per widget. Files are written under a temporary name and renamed, so an interrupted run
+        leaves no half-written image.
 
-    OPTIONS:
-      --out DIR               Output folder (default: renders).
-      --families F,…          Families to render (default: the spec's supportedFamilies).
-      --appearances A,…       light, dark, clearLight, clearDark, tintedLight, tintedDark,
-                              lockScreen, standBy, standByNight, or "all" (default: light,dark).
-      --entries 0,2           Timeline entries by index (default: all).
-      --device NAME           A device from 'widgetctl devices' (default: iPhone 17 Pro).
-      --scale S               Pixels per point (default: the device's).
-      --format png|jpeg       Image format (default: png).
-      --quality Q             JPEG quality 1…100 (default: 90).
-      --png-compression fast|standard|best
-                              PNG encoder: the built-in fast one, or zlib 6 / 9 (default: fast).
-      --jobs N                Parallel workers (default: the number of cores).
-      --shard I/N             Render only the I-th of N deterministic parts (for CI matrices).
-      --wallpaper FILE|STYLE  The wallpaper behind glass and Lock Screen vibrancy: a PNG or JPEG,
-                              or a generated one: aurora (default), bright, dark, busy.
-      --tint COLOR            Tint of the Tinted appearances (#RRGGBB or a colour name).
-      --verify GOLDEN_DIR     Compare the render with goldens: diff images, report.html and
-                              junit.xml in <out>/verify; exit 1 on any difference.
-      --record                With --verify: write or refresh the goldens instead.
-      --tolerance N           Per-channel tolerance for --verify (default: 0).
-      --max-diff F            Share of differing pixels --verify allows (default: 0).
-      --font-dir DIR          Add a folder of fonts (repeatable).
-      --no-contact-sheet      Skip the contact sheet.
-      --allow-absolute-assets Let asset paths leave the spec's folder.
-      --quiet                 Print nothing but errors.
-      -h, --help              Show this help.
+        OPTIONS:
+          --out DIR               Output folder (default: renders).
+          --families F,…          Families to render (default: the spec's supportedFamilies).
+          --appearances A,…       light, dark, clearLight, clearDark, tintedLight, tintedDark,
+                                  lockScreen, standBy, standByNight, or "all" (default: light,dark).
+          --entries 0,2           Timeline entries by index (default: all).
+          --device NAME           A device from 'widgetctl devices' (default: iPhone 17 Pro).
+          --scale S               Pixels per point (default: the device's).
+          --format png|jpeg       Image format (default: png).
+          --quality Q             JPEG quality 1…100 (default: 90).
+          --png-compression fast|standard|best
+                                  PNG encoder: the built-in fast one, or zlib 6 / 9 (default: fast).
+          --jobs N                Parallel workers (default: the number of cores).
+          --shard I/N             Render only the I-th of N deterministic parts (for CI matrices).
+          --wallpaper FILE|STYLE  The wallpaper behind glass and Lock Screen vibrancy: a PNG or JPEG,
+                                  or a generated one: aurora (default), bright, dark, busy.
+          --tint COLOR            Tint of the Tinted appearances (#RRGGBB or a colour name).
+          --verify GOLDEN_DIR     Compare the render with goldens: diff images, report.html and
+                                  junit.xml in <out>/verify; exit 1 on any difference.
+          --record                With --verify: write or refresh the goldens instead.
+          --tolerance N           Per-channel tolerance for --verify (default: 0).
+          --max-diff F            Share of differing pixels --verify allows (default: 0).
+          --font-dir DIR          Add a folder of fonts (repeatable).
+          --no-contact-sheet      Skip the contact sheet.
+          --allow-absolute-assets Let asset paths leave the spec's folder.
+          --quiet                 Print nothing but errors.
+          -h, --help              Show this help.
 
-    EXIT CODES: 0 rendered (and verified); 1 --verify found differences; 2 bad usage or bad input
-    (the message names the file and the place); 130 interrupted.
+        EXIT CODES: 0 rendered (and verified); 1 --verify found differences; 2 bad usage or bad input
+        (the message names the file and the place); 130 interrupted.
 
-    EXAMPLE:
-      widgetctl render Samples/weather.widget.json --families systemSmall --appearances all
-    """
+        EXAMPLE:
+          widgetctl render Samples/weather.widget.json --families systemSmall --appearances all
+        """
 
-    static let options = ["--out", "--families", "--appearances", "--entries", "--device", "--scale", "--format", "--quality",
-                          "--png-compression", "--jobs", "--shard", "--font-dir", "--no-contact-sheet", "--allow-absolute-assets",
-                          "--quiet", "--help", "--tint", "--wallpaper", "--verify", "--record", "--tolerance", "--max-diff"]
+    static let options = [
+        "--out", "--families", "--appearances", "--entries", "--device", "--scale", "--format", "--quality",
+        "--png-compression", "--jobs", "--shard", "--font-dir", "--no-contact-sheet", "--allow-absolute-assets",
+        "--quiet", "--help", "--tint", "--wallpaper", "--verify", "--record", "--tolerance", "--max-diff",
+    ]
 
     static func run(_ argv: [String], widgets: [WidgetDefinition] = []) throws -> Int32 {
         var args = Arguments(argv, command: "render")
-        if args.flag("--help") || args.flag("-h") { print(help); return 0 }
+        if args.flag("--help") || args.flag("-h") {
+            print(help)
+            return 0
+        }
         let out = try args.value("--out") ?? "renders"
         var options = BatchOptions(outputDirectory: URL(fileURLWithPath: out))
-        if let f = try args.value("--families") { options.families = try parseList(f, "family", WidgetFamily.init(rawValue:), WidgetFamily.allCases.map(\.rawValue)) }
+        if let f = try args.value("--families") {
+            options.families = try parseList(f, "family", WidgetFamily.init(rawValue:), WidgetFamily.allCases.map(\.rawValue))
+        }
         if let a = try args.value("--appearances") {
-            options.appearances = a == "all" ? Appearance.allCases
+            options.appearances =
+                a == "all"
+                ? Appearance.allCases
                 : try parseList(a, "appearance", Appearance.init(rawValue:), Appearance.allCases.map(\.rawValue))
         }
         if let e = try args.value("--entries") {
             options.entries = try e.split(separator: ",").map { s in
-                guard let i = Int(s.trimmingCharacters(in: .whitespaces)), i >= 0 else { throw UsageError("--entries: \"\(s)\" is not an entry index (0, 1, …)") }
+                guard let i = Int(s.trimmingCharacters(in: .whitespaces)), i >= 0 else {
+                    throw UsageError("--entries: \"\(s)\" is not an entry index (0, 1, …)")
+                }
                 return i
             }
         }
@@ -119,7 +130,9 @@ enum RenderCommand {
         options.allowAbsoluteAssets = args.flag("--allow-absolute-assets")
         let quiet = args.flag("--quiet")
         let files = try args.finish(known: RenderCommand.options)
-        guard !files.isEmpty || !widgets.isEmpty else { throw UsageError("render needs at least one spec file. Run 'widgetctl render --help'.") }
+        guard !files.isEmpty || !widgets.isEmpty else {
+            throw UsageError("render needs at least one spec file. Run 'widgetctl render --help'.")
+        }
 
         let specs = try files.map { try WidgetSpec.load(contentsOf: URL(fileURLWithPath: $0)) }
         let progress = ProgressReporter(quiet: quiet)
@@ -144,14 +157,16 @@ enum RenderCommand {
                 print("recorded goldens in \(golden)")
                 return 0
             }
-            let verify = try Verifier.compare(expected: goldenURL, actual: options.outputDirectory,
-                                              reportDir: options.outputDirectory.appendingPathComponent("verify"), options: verifyOptions)
+            let verify = try Verifier.compare(
+                expected: goldenURL, actual: options.outputDirectory,
+                reportDir: options.outputDirectory.appendingPathComponent("verify"), options: verifyOptions)
             DiffCommand.printSummary(verify)
             return verify.failed ? 1 : 0
         } catch let e as BatchError {
             progress.finish()
             if case .cancelled(let done, let total) = e {
-                FileHandle.standardError.write(Data("interrupted: \(done) of \(total) variants written (complete files only); no manifest\n".utf8))
+                FileHandle.standardError.write(
+                    Data("interrupted: \(done) of \(total) variants written (complete files only); no manifest\n".utf8))
                 return 130
             }
             throw e
@@ -162,7 +177,8 @@ enum RenderCommand {
         try s.split(separator: ",").map { part in
             let name = part.trimmingCharacters(in: .whitespaces)
             guard let v = make(name) else {
-                throw UsageError("unknown \(what) \"\(name)\"\(DidYouMeanCLI.hint(name, among: all)); expected one of \(all.joined(separator: ", "))")
+                throw UsageError(
+                    "unknown \(what) \"\(name)\"\(DidYouMeanCLI.hint(name, among: all)); expected one of \(all.joined(separator: ", "))")
             }
             return v
         }
@@ -170,7 +186,10 @@ enum RenderCommand {
 
     static func printSummary(_ r: BatchReport, _ options: BatchOptions) {
         let rate = r.seconds > 0 ? Double(r.files.count) / r.seconds : 0
-        print(String(format: "rendered %d variants in %.2f s (%.1f/s) on %@, %d jobs", r.files.count, r.seconds, rate, options.device.name, options.jobs))
+        print(
+            String(
+                format: "rendered %d variants in %.2f s (%.1f/s) on %@, %d jobs", r.files.count, r.seconds, rate, options.device.name,
+                options.jobs))
         let excluded = r.skipped.filter(\.skipped.excluded)
         let other = r.skipped.count - excluded.count
         if other > 0 { print("skipped \(other) variants that do not exist in their context (listed in the manifest)") }
@@ -232,7 +251,8 @@ func loadWallpaper(_ s: String) throws -> Pixmap {
     if let style = Wallpaper.Style(rawValue: s) { return Wallpaper.generate(style, width: 1206, height: 2622) }
     let url = URL(fileURLWithPath: s)
     guard let data = FileManager.default.contents(atPath: url.path) else {
-        throw UsageError("--wallpaper: cannot read \(s) (a PNG or JPEG, or one of \(Wallpaper.Style.allCases.map(\.rawValue).joined(separator: ", ")))")
+        throw UsageError(
+            "--wallpaper: cannot read \(s) (a PNG or JPEG, or one of \(Wallpaper.Style.allCases.map(\.rawValue).joined(separator: ", ")))")
     }
     do { return try ImageCodec.decode([UInt8](data)) } catch { throw UsageError("--wallpaper \(s): \(error)") }
 }

@@ -13,8 +13,9 @@ enum TablesCommand {
                 return "\(short(f)) \(p.width)×\(p.height)"
             }.joined(separator: ", ")
             let screen = d.screen.width > 0 ? "\(fmt(d.screen.width))×\(fmt(d.screen.height))" : "—"
-            print(pad(d.name + (d.name == DeviceCatalog.defaultName ? " *" : ""), 32) + pad(screen, 14) + pad("\(fmt(d.scale))x", 7)
-                  + pad("\(d.platform.rawValue) \(d.osVersion)", 10) + fams)
+            print(
+                pad(d.name + (d.name == DeviceCatalog.defaultName ? " *" : ""), 32) + pad(screen, 14) + pad("\(fmt(d.scale))x", 7)
+                    + pad("\(d.platform.rawValue) \(d.osVersion)", 10) + fams)
         }
         print("\n* the default device. Names are matched ignoring case and spaces (e.g. iPhone17Pro).")
         print("iOS 26 iPhone sizes are on-device measurements (widgetkit-reference.md §1.3); iPad home-screen")
@@ -26,10 +27,11 @@ enum TablesCommand {
         let d = DeviceCatalog.default
         print("FAMILY                      MODES                      ON \(d.name.uppercased()) (pt → px)")
         for f in WidgetFamily.allCases {
-            let size = d.size(of: f).map { s -> String in
-                let p = d.pixelSize(of: f)!
-                return "\(fmt(s.width))×\(fmt(s.height)) → \(p.width)×\(p.height)"
-            } ?? "—"
+            let size =
+                d.size(of: f).map { s -> String in
+                    let p = d.pixelSize(of: f)!
+                    return "\(fmt(s.width))×\(fmt(s.height)) → \(p.width)×\(p.height)"
+                } ?? "—"
             print(pad(f.rawValue, 28) + pad(f.supportedRenderingModes.map(\.rawValue).joined(separator: ", "), 27) + size)
         }
         print("\nContent margins: \(fmt(Device.systemContentMargin)) pt for system families, none for accessory families.")
@@ -40,8 +42,9 @@ enum TablesCommand {
     static func appearances() -> Int32 {
         print("APPEARANCE      MODE        SCHEME  BACKGROUND   TITLE")
         for a in Appearance.allCases {
-            print(pad(a.rawValue, 16) + pad(a.renderingMode.rawValue, 12) + pad(a.colorScheme.rawValue, 8)
-                  + pad(a.showsContainerBackground ? "shown" : (a.renderingMode == .accented ? "glass" : "removed"), 13) + a.title)
+            print(
+                pad(a.rawValue, 16) + pad(a.renderingMode.rawValue, 12) + pad(a.colorScheme.rawValue, 8)
+                    + pad(a.showsContainerBackground ? "shown" : (a.renderingMode == .accented ? "glass" : "removed"), 13) + a.title)
         }
         return 0
     }

@@ -1,5 +1,6 @@
-import XCTest
 import Foundation
+import XCTest
+
 @testable import WidgetModel
 
 /// Inputs the fuzzers (Fuzz/, `make fuzz`) once crashed on, kept so they never do again.

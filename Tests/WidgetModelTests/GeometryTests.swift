@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import WidgetModel
 
 final class GeometryTests: XCTestCase {
@@ -16,7 +17,8 @@ final class GeometryTests: XCTestCase {
     }
 
     func testRectIntersectionAndUnion() {
-        let a = Rect(x: 0, y: 0, width: 10, height: 10), b = Rect(x: 5, y: 5, width: 10, height: 10)
+        let a = Rect(x: 0, y: 0, width: 10, height: 10)
+        let b = Rect(x: 5, y: 5, width: 10, height: 10)
         XCTAssertEqual(a.intersection(b), Rect(x: 5, y: 5, width: 5, height: 5))
         XCTAssertEqual(a.union(b), Rect(x: 0, y: 0, width: 15, height: 15))
         XCTAssertTrue(a.intersection(Rect(x: 20, y: 20, width: 1, height: 1)).isEmpty)
@@ -44,7 +46,8 @@ final class GeometryTests: XCTestCase {
         XCTAssertEqual(p.controlBounds, Rect(x: 0, y: 0, width: 40, height: 20))
         // A radius of half the height: the straight top edge runs from x = 10 to x = 30.
         guard case .move(let start) = p.elements[0], case .line(let end) = p.elements[1] else { return XCTFail() }
-        XCTAssertEqual(start, Point(10, 0)); XCTAssertEqual(end, Point(30, 0))
+        XCTAssertEqual(start, Point(10, 0))
+        XCTAssertEqual(end, Point(30, 0))
     }
 
     func testContinuousCornersStartFurtherFromTheCornerAndStaySymmetric() {
@@ -64,7 +67,7 @@ final class GeometryTests: XCTestCase {
             default: break
             }
         }
-        let local = pts.map { Point(200 - $0.x, $0.y) }   // distances from the corner
+        let local = pts.map { Point(200 - $0.x, $0.y) }  // distances from the corner
         let mirrored = Set(local.map { Point(($0.y * 1e6).rounded() / 1e6, ($0.x * 1e6).rounded() / 1e6) })
         let rounded = Set(local.map { Point(($0.x * 1e6).rounded() / 1e6, ($0.y * 1e6).rounded() / 1e6) })
         XCTAssertEqual(mirrored, rounded)
@@ -84,7 +87,7 @@ final class GeometryTests: XCTestCase {
         var p = Path()
         p.addArc(center: Point(0, 0), radius: 10, startAngle: 0, endAngle: .pi / 2)
         XCTAssertEqual(p.currentPoint!.x, 0, accuracy: 1e-9)
-        XCTAssertEqual(p.currentPoint!.y, 10, accuracy: 1e-9)   // clockwise on screen: +y is down
+        XCTAssertEqual(p.currentPoint!.y, 10, accuracy: 1e-9)  // clockwise on screen: +y is down
         var q = Path()
         q.addArc(center: Point(0, 0), radius: 10, startAngle: 0, endAngle: .pi / 2, clockwise: true)
         // The other way round: three quarters of a turn, through −y.

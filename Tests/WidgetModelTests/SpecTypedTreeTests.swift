@@ -1,5 +1,6 @@
-import XCTest
 import Foundation
+import XCTest
+
 @testable import WidgetModel
 
 /// The typed spec tree: literals are parsed and range-checked once when the spec is decoded;
@@ -14,7 +15,8 @@ final class SpecTypedTreeTests: XCTestCase {
     func resolve(_ body: String, data: String = "{}", family: WidgetFamily = .systemSmall) throws -> ResolvedWidget {
         let s = try spec(body, data: data)
         let resolver = SpecResolver(spec: s) { _ in throw SpecError(file: "t", path: "", message: "no images") }
-        return try resolver.resolve(entryIndex: 0, environment: WidgetEnvironment(family: family, appearance: .light, size: Size(100, 100), displayScale: 2))
+        return try resolver.resolve(
+            entryIndex: 0, environment: WidgetEnvironment(family: family, appearance: .light, size: Size(100, 100), displayScale: 2))
     }
 
     /// The error thrown by `body`, whether at decode or at resolve time.
@@ -26,7 +28,10 @@ final class SpecTypedTreeTests: XCTestCase {
 
     func shape(_ modifiers: String, data: String = "{}") throws -> (ShapePaint, [LayoutModifier]) {
         let w = try resolve(#"{"type": "Circle", "modifiers": [\#(modifiers)]}"#, data: data)
-        guard case .shape(_, let paint) = w.content.kind else { XCTFail("not a shape"); throw SpecError(file: "", path: "", message: "") }
+        guard case .shape(_, let paint) = w.content.kind else {
+            XCTFail("not a shape")
+            throw SpecError(file: "", path: "", message: "")
+        }
         return (paint, w.content.modifiers)
     }
 
@@ -74,7 +79,8 @@ final class SpecTypedTreeTests: XCTestCase {
 
     func testImageContentModeIsRead() throws {
         // SwiftUI: Image(…).resizable().aspectRatio(contentMode: .fill), innermost on the image.
-        let w = try resolve(#"{"type": "Image", "systemName": "star", "resizable": true, "contentMode": "fill", "modifiers": [{"padding": 4}]}"#)
+        let w = try resolve(
+            #"{"type": "Image", "systemName": "star", "resizable": true, "contentMode": "fill", "modifiers": [{"padding": 4}]}"#)
         guard case .aspectRatio(nil, let mode)? = w.content.modifiers.first else { return XCTFail("\(w.content.modifiers)") }
         XCTAssertEqual(mode, .fill)
         guard case .padding? = w.content.modifiers.last else { return XCTFail("padding should wrap the image") }
@@ -82,7 +88,8 @@ final class SpecTypedTreeTests: XCTestCase {
     }
 
     func testAspectRatioContentModeIsAnEnum() throws {
-        let w = try resolve(#"{"type": "Color", "color": "red", "modifiers": [{"aspectRatio": {"ratio": 2, "contentMode": "fill"}}, {"aspectRatio": 1}]}"#)
+        let w = try resolve(
+            #"{"type": "Color", "color": "red", "modifiers": [{"aspectRatio": {"ratio": 2, "contentMode": "fill"}}, {"aspectRatio": 1}]}"#)
         guard case .aspectRatio(2, .fill)? = w.content.modifiers.first, case .aspectRatio(1, .fit)? = w.content.modifiers.last else {
             return XCTFail("\(w.content.modifiers)")
         }
@@ -93,7 +100,10 @@ final class SpecTypedTreeTests: XCTestCase {
         let cases: [(String, String, String)] = [
             (#"{"type": "Text", "text": "a", "modifiers": [{"frame": {"width": 1e308}}]}"#, "/body/modifiers/0/frame/width", "width 1"),
             (#"{"type": "Text", "text": "a", "modifiers": [{"lineLimit": 1e19}]}"#, "/body/modifiers/0/lineLimit", "line limit"),
-            (#"{"type": "Text", "text": "a", "modifiers": [{"shadow": {"radius": 1e9}}]}"#, "/body/modifiers/0/shadow/radius", "shadow radius"),
+            (
+                #"{"type": "Text", "text": "a", "modifiers": [{"shadow": {"radius": 1e9}}]}"#, "/body/modifiers/0/shadow/radius",
+                "shadow radius"
+            ),
             (#"{"type": "Text", "text": "a", "modifiers": [{"shadow": {"x": 1e19}}]}"#, "/body/modifiers/0/shadow/x", "out of range"),
             (#"{"type": "Text", "text": "a", "modifiers": [{"padding": -1e12}]}"#, "/body/modifiers/0/padding", "out of range"),
         ]
@@ -111,7 +121,8 @@ final class SpecTypedTreeTests: XCTestCase {
 
     func testNestedForEachHasABudget() {
         let items = "[" + Array(repeating: "0", count: 100).joined(separator: ",") + "]"
-        let body = #"{"type": "ForEach", "in": "a", "content": {"type": "ForEach", "in": "a", "content": {"type": "ForEach", "in": "a", "content": {"type": "Text", "text": "x"}}}}"#
+        let body =
+            #"{"type": "ForEach", "in": "a", "content": {"type": "ForEach", "in": "a", "content": {"type": "ForEach", "in": "a", "content": {"type": "Text", "text": "x"}}}}"#
         let e = error(body, data: #"{"a": \#(items)}"#)
         XCTAssertTrue(e?.message.contains("more than 20000 views") ?? false, "\(String(describing: e))")
     }
@@ -127,8 +138,12 @@ final class SpecTypedTreeTests: XCTestCase {
         XCTAssertThrowsError(try spec(#"{"type": "Text", "text": "{{temp|nubmer}}"}"#)) { e in
             XCTAssertTrue("\(e)".contains("unknown format \"nubmer\" (did you mean \"number\"?)"), "\(e)")
         }
-        XCTAssertThrowsError(try spec(#"{"type": "Text", "text": "{{}}"}"#)) { e in XCTAssertTrue("\(e)".contains("empty placeholder"), "\(e)") }
-        XCTAssertThrowsError(try spec(#"{"type": "Text", "text": "{{temp"}"#)) { e in XCTAssertTrue("\(e)".contains("unclosed placeholder"), "\(e)") }
+        XCTAssertThrowsError(try spec(#"{"type": "Text", "text": "{{}}"}"#)) { e in
+            XCTAssertTrue("\(e)".contains("empty placeholder"), "\(e)")
+        }
+        XCTAssertThrowsError(try spec(#"{"type": "Text", "text": "{{temp"}"#)) { e in
+            XCTAssertTrue("\(e)".contains("unclosed placeholder"), "\(e)")
+        }
     }
 
     func testModifiersThatNeedAShapeOrImageFailWhenDecoded() {
@@ -141,7 +156,9 @@ final class SpecTypedTreeTests: XCTestCase {
     }
 
     func testTheTreeRecordsTheTemplatesEachNodeReads() throws {
-        let s = try spec(#"{"type": "VStack", "children": [{"type": "Text", "text": "{{a}} {{b|upper}}", "modifiers": [{"opacity": "{{o}}"}]}, {"type": "ForEach", "in": "items", "content": {"type": "Text", "text": "{{item.n}}"}}]}"#)
+        let s = try spec(
+            #"{"type": "VStack", "children": [{"type": "Text", "text": "{{a}} {{b|upper}}", "modifiers": [{"opacity": "{{o}}"}]}, {"type": "ForEach", "in": "items", "content": {"type": "Text", "text": "{{item.n}}"}}]}"#
+        )
         guard case .vstack(_, _, let children) = s.body.view else { return XCTFail() }
         XCTAssertEqual(children[0].templates.map(\.template), ["{{a}} {{b|upper}}", "{{o}}"])
         XCTAssertEqual(children[1].templates.map(\.template), ["{{items}}"])

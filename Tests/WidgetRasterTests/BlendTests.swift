@@ -1,18 +1,21 @@
-import XCTest
 import WidgetModel
-@testable import WidgetRaster
+import WidgetTooling
+import XCTest
+
 @testable import RasterCore
 @testable import WidgetLayout
-import WidgetTooling
+@testable import WidgetRaster
 
 /// Each blend mode against its W3C formula in floating point, over random premultiplied pixels.
 final class BlendTests: XCTestCase {
     private func reference(_ s: SIMD4<Double>, _ d: SIMD4<Double>, _ mode: BlendMode) -> SIMD4<Double> {
-        let sa = s[3], da = d[3]
+        let sa = s[3]
+        let da = d[3]
         var out = SIMD4<Double>.zero
         let alpha = sa + da - sa * da
         for i in 0..<3 {
-            let sc = s[i], dc = d[i]
+            let sc = s[i]
+            let dc = d[i]
             switch mode {
             case .sourceOver: out[i] = sc + dc * (1 - sa)
             case .multiply: out[i] = sc * dc + sc * (1 - da) + dc * (1 - sa)
@@ -50,7 +53,8 @@ final class BlendTests: XCTestCase {
         for mode in BlendMode.allCases {
             var worst = 0.0
             for _ in 0..<4000 {
-                let s = randomPixel(&rng), d = randomPixel(&rng)
+                let s = randomPixel(&rng)
+                let d = randomPixel(&rng)
                 let got = unpack(blendPixel(s, d, mode))
                 let want = reference(unpack(s), unpack(d), mode)
                 let diff = (got - want) * 255
@@ -69,10 +73,12 @@ final class BlendTests: XCTestCase {
         var rng = TestRandom(seed: 7)
         for mode in BlendMode.allCases {
             for _ in 0..<500 {
-                let s = randomPixel(&rng), d = randomPixel(&rng)
+                let s = randomPixel(&rng)
+                let d = randomPixel(&rng)
                 XCTAssertEqual(blendPixel(s, d, coverage: 0, mode), d, "\(mode): no coverage leaves the destination")
                 let half = unpack(blendPixel(s, d, coverage: 128, mode))
-                let full = unpack(blendPixel(s, d, mode)), dst = unpack(d)
+                let full = unpack(blendPixel(s, d, mode))
+                let dst = unpack(d)
                 let expected = dst + (full - dst) * (128.0 / 255)
                 let err = ((half - expected) * 255)
                 XCTAssertLessThanOrEqual(max(abs(err[0]), abs(err[1]), abs(err[2]), abs(err[3])), 2.01, "\(mode)")

@@ -1,9 +1,10 @@
-import XCTest
 import WidgetModel
-@testable import WidgetRaster
+import WidgetTooling
+import XCTest
+
 @testable import RasterCore
 @testable import WidgetLayout
-import WidgetTooling
+@testable import WidgetRaster
 
 /// The blur against a direct convolution with the exact sampled Gaussian, in Double.
 final class BlurTests: XCTestCase {
@@ -12,7 +13,9 @@ final class BlurTests: XCTestCase {
         var c = Canvas(width: width, height: height)!
         c.paint(.solid(RGBA(hex: "#203040")!))
         c.fill(Path(rect: Rect(x: Double(width) * 0.3, y: 0, width: Double(width) * 0.25, height: Double(height))), with: .solid(.white))
-        c.fill(Path(circleCenter: Point(Double(width) * 0.7, Double(height) * 0.5), radius: Double(height) * 0.25), with: .solid(RGBA(hex: "#FF9F0A")!))
+        c.fill(
+            Path(circleCenter: Point(Double(width) * 0.7, Double(height) * 0.5), radius: Double(height) * 0.25),
+            with: .solid(RGBA(hex: "#FF9F0A")!))
         c.fill(Path(rect: Rect(x: 0, y: Double(height) * 0.8, width: Double(width), height: 3)), with: .solid(.black))
         var p = c.pixmap
         var rng = TestRandom(seed: 3)
@@ -22,22 +25,29 @@ final class BlurTests: XCTestCase {
 
     /// Exact Gaussian blur with clamped edges, separable, in Double.
     private func reference(_ p: Pixmap, sigma: Double) -> [SIMD4<Double>] {
-        let w = p.width, h = p.height
+        let w = p.width
+        let h = p.height
         let r = Int((4 * sigma).rounded(.up))
         var k = (-r...r).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
-        let total = k.reduce(0, +); k = k.map { $0 / total }
+        let total = k.reduce(0, +)
+        k = k.map { $0 / total }
         let src = p.pixels.map { SIMD4<Double>(Double($0 & 0xFF), Double(($0 >> 8) & 0xFF), Double(($0 >> 16) & 0xFF), Double($0 >> 24)) }
-        var tmp = [SIMD4<Double>](repeating: .zero, count: w * h), out = tmp
-        for y in 0..<h { for x in 0..<w {
-            var acc = SIMD4<Double>.zero
-            for j in -r...r { acc += src[y * w + min(w - 1, max(0, x + j))] * k[j + r] }
-            tmp[y * w + x] = acc
-        } }
-        for y in 0..<h { for x in 0..<w {
-            var acc = SIMD4<Double>.zero
-            for j in -r...r { acc += tmp[min(h - 1, max(0, y + j)) * w + x] * k[j + r] }
-            out[y * w + x] = acc
-        } }
+        var tmp = [SIMD4<Double>](repeating: .zero, count: w * h)
+        var out = tmp
+        for y in 0..<h {
+            for x in 0..<w {
+                var acc = SIMD4<Double>.zero
+                for j in -r...r { acc += src[y * w + min(w - 1, max(0, x + j))] * k[j + r] }
+                tmp[y * w + x] = acc
+            }
+        }
+        for y in 0..<h {
+            for x in 0..<w {
+                var acc = SIMD4<Double>.zero
+                for j in -r...r { acc += tmp[min(h - 1, max(0, y + j)) * w + x] * k[j + r] }
+                out[y * w + x] = acc
+            }
+        }
         return out
     }
 
@@ -45,14 +55,17 @@ final class BlurTests: XCTestCase {
         var p = picture(width: width, height: height)
         let ref = reference(p, sigma: sigma)
         GaussianBlur.apply(to: &p, sigma: sigma, edge: .clamp)
-        var worst = 0.0, sum = 0.0, worstAt = 0
+        var worst = 0.0
+        var sum = 0.0
+        var worstAt = 0
         for i in 0..<p.pixels.count {
             let v = p.pixels[i]
             let got = SIMD4<Double>(Double(v & 0xFF), Double((v >> 8) & 0xFF), Double((v >> 16) & 0xFF), Double(v >> 24))
             let d = got - ref[i]
             let m = max(abs(d[0]), abs(d[1]), abs(d[2]), abs(d[3]))
             if m > worst { worstAt = i }
-            worst = max(worst, m); sum += m
+            worst = max(worst, m)
+            sum += m
         }
         print("σ \(sigma): max error \(worst) at (\(worstAt % width), \(worstAt / width)), mean \(sum / Double(p.pixels.count))")
         return (worst, sum / Double(p.pixels.count))
@@ -92,7 +105,8 @@ final class BlurTests: XCTestCase {
     func testExtendedBoxesMatchTheVarianceExactly() {
         for sigma in [2.0, 3.3, 7.5, 12] {
             let box = GaussianBlur.ExtendedBox(variance: sigma * sigma / 3)
-            let r = Double(box.radius), a = Double(box.alpha)
+            let r = Double(box.radius)
+            let a = Double(box.alpha)
             let variance = (r * (r + 1) * (2 * r + 1) / 3 + 2 * a * (r + 1) * (r + 1)) / (2 * r + 1 + 2 * a)
             XCTAssertEqual(variance * 3, sigma * sigma, accuracy: 1e-4 * sigma * sigma, "σ = \(sigma)")
             XCTAssertTrue((0...1).contains(a))
@@ -106,7 +120,8 @@ final class ColorMatrixTests: XCTestCase {
         ColorMatrix.desaturate.apply(to: &p)
         let c = p.color(atX: 0, y: 0)
         XCTAssertEqual(Int(c.r), Int((0.2126 * 255).rounded()), accuracy: 1)
-        XCTAssertEqual(c.r, c.g); XCTAssertEqual(c.g, c.b)
+        XCTAssertEqual(c.r, c.g)
+        XCTAssertEqual(c.g, c.b)
     }
 
     func testLuminanceToAlpha() {
@@ -115,7 +130,7 @@ final class ColorMatrixTests: XCTestCase {
         ColorMatrix.luminanceToAlpha.apply(to: &p)
         XCTAssertEqual(alpha(p, 0, 0), 255)
         XCTAssertEqual(p.color(atX: 0, y: 0).r, 0)
-        XCTAssertEqual(alpha(p, 1, 0), 64, accuracy: 1)   // luma 0.5 × alpha 0.5
+        XCTAssertEqual(alpha(p, 1, 0), 64, accuracy: 1)  // luma 0.5 × alpha 0.5
     }
 
     func testSaturationOneIsIdentityAndBrightnessAdds() {
@@ -133,5 +148,5 @@ final class ColorMatrixTests: XCTestCase {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif

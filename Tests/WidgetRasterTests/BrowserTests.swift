@@ -1,10 +1,11 @@
-import XCTest
 import Foundation
 import WidgetModel
-@testable import WidgetRaster
+import WidgetTooling
+import XCTest
+
 @testable import RasterCore
 @testable import WidgetLayout
-import WidgetTooling
+@testable import WidgetRaster
 
 /// The HTML pages in a real browser: headless Chromium loads index.html and report.html from disk,
 /// runs their self-test (every image loaded; the entry switcher changes the images), and takes a
@@ -12,7 +13,8 @@ import WidgetTooling
 /// locally and fails under CI.
 final class BrowserTests: XCTestCase {
     static var chromium: String? {
-        for name in ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"] where FileManager.default.isExecutableFile(atPath: name) {
+        for name in ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
+        where FileManager.default.isExecutableFile(atPath: name) {
             return name
         }
         return nil
@@ -27,8 +29,11 @@ final class BrowserTests: XCTestCase {
     func run(_ exe: String, _ args: [String]) throws -> String {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: exe)
-        p.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-                       "--user-data-dir=\(FileManager.default.temporaryDirectory.path)/widgetctl-chromium-\(UUID().uuidString)"] + args
+        p.arguments =
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                "--user-data-dir=\(FileManager.default.temporaryDirectory.path)/widgetctl-chromium-\(UUID().uuidString)",
+            ] + args
         let out = Pipe()
         p.standardOutput = out
         p.standardError = FileHandle.nullDevice
@@ -40,8 +45,12 @@ final class BrowserTests: XCTestCase {
 
     /// The page's self-test result, as JSON.
     func selftest(_ exe: String, _ page: URL) throws -> [String: Any] {
-        let dom = try run(exe, ["--allow-file-access-from-files", "--virtual-time-budget=8000", "--dump-dom", page.absoluteString + "?selftest=1"])
-        guard let r = dom.range(of: "SELFTEST {") else { XCTFail("no self-test result in the page"); return [:] }
+        let dom = try run(
+            exe, ["--allow-file-access-from-files", "--virtual-time-budget=8000", "--dump-dom", page.absoluteString + "?selftest=1"])
+        guard let r = dom.range(of: "SELFTEST {") else {
+            XCTFail("no self-test result in the page")
+            return [:]
+        }
         let json = dom[dom.index(r.upperBound, offsetBy: -1)...].prefix { $0 != "<" }
         return (try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]) ?? [:]
     }
@@ -50,7 +59,9 @@ final class BrowserTests: XCTestCase {
     func assertNotBlank(_ exe: String, _ page: URL, file: StaticString = #filePath, line: UInt = #line) throws {
         let shot = FileManager.default.temporaryDirectory.appendingPathComponent("widgetctl-shot-\(UUID().uuidString).png")
         defer { try? FileManager.default.removeItem(at: shot) }
-        _ = try run(exe, ["--hide-scrollbars", "--window-size=1200,800", "--virtual-time-budget=4000", "--screenshot=\(shot.path)", page.absoluteString])
+        _ = try run(
+            exe,
+            ["--hide-scrollbars", "--window-size=1200,800", "--virtual-time-budget=4000", "--screenshot=\(shot.path)", page.absoluteString])
         let png = try PNGCodec.decode([UInt8](try Data(contentsOf: shot)))
         XCTAssertEqual(png.width, 1200, file: file, line: line)
         XCTAssertGreaterThan(Set(png.pixels).count, 50, "the page is blank", file: file, line: line)
@@ -62,7 +73,8 @@ final class BrowserTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: root) }
         let spec = try WidgetSpec.load(contentsOf: RenderTests.samples.appendingPathComponent("weather.widget.json"))
         var options = BatchOptions(outputDirectory: root.appendingPathComponent("a"))
-        options.scale = 0.5; options.appearances = [.light, .dark, .clearLight]
+        options.scale = 0.5
+        options.appearances = [.light, .dark, .clearLight]
         _ = try BatchRenderer(options: options).run([spec])
         options.outputDirectory = root.appendingPathComponent("b")
         _ = try BatchRenderer(options: options).run([spec])
@@ -79,8 +91,9 @@ final class BrowserTests: XCTestCase {
         var p = try PNGCodec.decode([UInt8](try Data(contentsOf: target)))
         p.pixels[p.width * 40 + 40] ^= 0x0000_00FF
         try Data(PNGCodec.encode(p)).write(to: target)
-        let report = try Verifier.compare(expected: root.appendingPathComponent("a"), actual: root.appendingPathComponent("b"),
-                                          reportDir: root.appendingPathComponent("b/verify"))
+        let report = try Verifier.compare(
+            expected: root.appendingPathComponent("a"), actual: root.appendingPathComponent("b"),
+            reportDir: root.appendingPathComponent("b/verify"))
         XCTAssertTrue(report.failed)
         XCTAssertEqual(report.comparisons.filter { $0.status == .different }.map(\.key), ["systemSmall/light/e0"])
         XCTAssertEqual(report.comparisons.first { $0.status == .different }?.differingPixels, 1)
@@ -101,20 +114,28 @@ final class BrowserTests: XCTestCase {
         options.scale = 0.5
         _ = try BatchRenderer(options: options).run([spec])
         for i in 1...3 {
-            options.outputDirectory = root.appendingPathComponent("s\(i)"); options.shard = (i, 3)
+            options.outputDirectory = root.appendingPathComponent("s\(i)")
+            options.shard = (i, 3)
             _ = try BatchRenderer(options: options).run([spec])
         }
         let merged = try Merger.merge((1...3).map { root.appendingPathComponent("s\($0)") }, into: root.appendingPathComponent("merged"))
         XCTAssertEqual(merged.variants, 8)
-        let report = try Verifier.compare(expected: root.appendingPathComponent("whole"), actual: root.appendingPathComponent("merged"),
-                                          reportDir: root.appendingPathComponent("v"))
+        let report = try Verifier.compare(
+            expected: root.appendingPathComponent("whole"), actual: root.appendingPathComponent("merged"),
+            reportDir: root.appendingPathComponent("v"))
         XCTAssertFalse(report.failed, "merged shards render the same as one run")
         let m = try ManifestFile.read(root.appendingPathComponent("merged/ActivityRingsWidget"))
-        XCTAssertNil(m.shard); XCTAssertEqual(m.variants.count, 8)
+        XCTAssertNil(m.shard)
+        XCTAssertEqual(m.variants.count, 8)
         // Shards of a different render are refused.
-        options.outputDirectory = root.appendingPathComponent("other"); options.shard = (1, 3); options.scale = 1
+        options.outputDirectory = root.appendingPathComponent("other")
+        options.shard = (1, 3)
+        options.scale = 1
         _ = try BatchRenderer(options: options).run([spec])
-        XCTAssertThrowsError(try Merger.merge([root.appendingPathComponent("s2"), root.appendingPathComponent("other")], into: root.appendingPathComponent("bad"))) {
+        XCTAssertThrowsError(
+            try Merger.merge(
+                [root.appendingPathComponent("s2"), root.appendingPathComponent("other")], into: root.appendingPathComponent("bad"))
+        ) {
             XCTAssertTrue("\($0)".contains("refusing"), "\($0)")
         }
     }

@@ -1,10 +1,11 @@
-import XCTest
 import Foundation
 import WidgetModel
-@testable import WidgetRaster
+import WidgetTooling
+import XCTest
+
 @testable import RasterCore
 @testable import WidgetLayout
-import WidgetTooling
+@testable import WidgetRaster
 
 /// Every rule: a spec that triggers it, and a near miss that does not.
 final class CheckTests: XCTestCase {
@@ -41,7 +42,8 @@ final class CheckTests: XCTestCase {
         let f = try checker.check(fixed).first { $0.rule == "WR002" }
         XCTAssertEqual(f?.severity, .warning)
         XCTAssertTrue(f?.message.contains("StandBy") ?? false)
-        var strict = CheckTests.options(); strict.requireRemovable = true
+        var strict = CheckTests.options()
+        strict.requireRemovable = true
         XCTAssertEqual(try Checker(options: strict).check(fixed).first { $0.rule == "WR002" }?.severity, .error)
         XCTAssertFalse(try rules(spec(body)).contains("WR002"))
     }
@@ -49,33 +51,51 @@ final class CheckTests: XCTestCase {
     func testWR003BackgroundInsteadOfContainerBackground() throws {
         XCTAssertTrue(try rules(spec(#"{"type": "Text", "text": "a", "modifiers": [{"background": "blue"}, \#(bg)]}"#)).contains("WR003"))
         // A background on an inner element is fine.
-        XCTAssertFalse(try rules(spec(#"{"type": "VStack", "children": [{"type": "Text", "text": "a", "modifiers": [{"background": "blue"}]}], "modifiers": [\#(bg)]}"#)).contains("WR003"))
+        XCTAssertFalse(
+            try rules(
+                spec(
+                    #"{"type": "VStack", "children": [{"type": "Text", "text": "a", "modifiers": [{"background": "blue"}]}], "modifiers": [\#(bg)]}"#
+                )
+            ).contains("WR003"))
     }
 
     func testWR004LegibilityOverWallpapers() throws {
         // Thin, small, default-group text on the widget: hard to read over a busy wallpaper.
-        let weak = try spec(#"{"type": "Text", "text": "small print", "modifiers": [{"font": {"size": 10, "weight": "ultraLight"}}, \#(bg)]}"#)
+        let weak = try spec(
+            #"{"type": "Text", "text": "small print", "modifiers": [{"font": {"size": 10, "weight": "ultraLight"}}, \#(bg)]}"#)
         XCTAssertTrue(try rules(weak, legibility: true).contains("WR004"))
         // Large, heavy, accentable text passes 3:1 over the dark wallpaper alone.
         var o = CheckTests.options(legibility: true)
         o.wallpapers = [("dark", Wallpaper.generate(.dark, width: 402, height: 874))]
-        let strong = try spec(#"{"type": "Text", "text": "72°", "modifiers": [{"font": {"size": 48, "weight": "bold"}}, {"widgetAccentable": true}, \#(bg)]}"#)
+        let strong = try spec(
+            #"{"type": "Text", "text": "72°", "modifiers": [{"font": {"size": 48, "weight": "bold"}}, {"widgetAccentable": true}, \#(bg)]}"#
+        )
         XCTAssertFalse(Set(try Checker(options: o).check(strong).map(\.rule)).contains("WR004"))
         let finding = try Checker(options: CheckTests.options(legibility: true)).check(weak).first { $0.rule == "WR004" }!
-        XCTAssertNotNil(finding.appearance); XCTAssertEqual(finding.family, .systemSmall)
+        XCTAssertNotNil(finding.appearance)
+        XCTAssertEqual(finding.family, .systemSmall)
         XCTAssertTrue(finding.message.contains("small print") && finding.message.contains("needs 4.5:1"), finding.message)
     }
 
     func testWR005TextOnSameGroupFill() throws {
-        let pill = #"{"type": "Text", "text": "LIVE", "modifiers": [{"padding": 6}, {"background": {"type": "Capsule", "modifiers": [{"fill": "red"}]}}, \#(bg)]}"#
+        let pill =
+            #"{"type": "Text", "text": "LIVE", "modifiers": [{"padding": 6}, {"background": {"type": "Capsule", "modifiers": [{"fill": "red"}]}}, \#(bg)]}"#
         XCTAssertTrue(try rules(spec(pill)).contains("WR005"))
-        let translucent = ##"{"type": "Text", "text": "LIVE", "modifiers": [{"padding": 6}, {"background": {"type": "Capsule", "modifiers": [{"fill": "#FF000040"}]}}, \##(bg)]}"##
+        let translucent =
+            ##"{"type": "Text", "text": "LIVE", "modifiers": [{"padding": 6}, {"background": {"type": "Capsule", "modifiers": [{"fill": "#FF000040"}]}}, \##(bg)]}"##
         XCTAssertFalse(try rules(spec(translucent)).contains("WR005"))
     }
 
     func testWR006WhiteSlab() throws {
-        XCTAssertTrue(try rules(spec(#"{"type": "RoundedRectangle", "cornerRadius": 8, "modifiers": [{"fill": "orange"}, \#(bg)]}"#)).contains("WR006"))
-        XCTAssertFalse(try rules(spec(#"{"type": "RoundedRectangle", "cornerRadius": 8, "modifiers": [{"fill": "orange"}, {"frame": {"width": 40, "height": 40}}, \#(bg)]}"#)).contains("WR006"))
+        XCTAssertTrue(
+            try rules(spec(#"{"type": "RoundedRectangle", "cornerRadius": 8, "modifiers": [{"fill": "orange"}, \#(bg)]}"#)).contains(
+                "WR006"))
+        XCTAssertFalse(
+            try rules(
+                spec(
+                    #"{"type": "RoundedRectangle", "cornerRadius": 8, "modifiers": [{"fill": "orange"}, {"frame": {"width": 40, "height": 40}}, \#(bg)]}"#
+                )
+            ).contains("WR006"))
     }
 
     func testWR007AndWR009Images() throws {
@@ -84,36 +104,52 @@ final class CheckTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         try Data(PNGCodec.encode(RasterDemo.checkerboard(size: 64, cell: 8))).write(to: dir.appendingPathComponent("art.png"))
         func check(_ mods: String) throws -> Set<String> {
-            let json = #"{"kind": "Img", "supportedFamilies": ["systemSmall"], "assets": {"art": "art.png"}, "body": {"type": "Image", "asset": "art", "modifiers": [{"resizable": true}, \#(mods) \#(bg)]}}"#
+            let json =
+                #"{"kind": "Img", "supportedFamilies": ["systemSmall"], "assets": {"art": "art.png"}, "body": {"type": "Image", "asset": "art", "modifiers": [{"resizable": true}, \#(mods) \#(bg)]}}"#
             try Data(json.utf8).write(to: dir.appendingPathComponent("img.widget.json"))
             return try rules(try WidgetSpec.load(contentsOf: dir.appendingPathComponent("img.widget.json")))
         }
         XCTAssertTrue(try check("").contains("WR007"))
         XCTAssertFalse(try check(#"{"widgetAccentedRenderingMode": "desaturated"},"#).contains("WR007"))
         XCTAssertTrue(try check(#"{"widgetAccentedRenderingMode": "fullColor"},"#).contains("WR009"))
-        XCTAssertFalse(try check(#"{"widgetAccentedRenderingMode": "fullColor"}, {"frame": {"width": 50, "height": 50}},"#).contains("WR009"))
+        XCTAssertFalse(
+            try check(#"{"widgetAccentedRenderingMode": "fullColor"}, {"frame": {"width": 50, "height": 50}},"#).contains("WR009"))
     }
 
     func testWR008AccentBalance() throws {
         XCTAssertTrue(try rules(spec(#"{"type": "Text", "text": "a", "modifiers": [\#(bg)]}"#)).contains("WR008"))
-        XCTAssertTrue(try rules(spec(#"{"type": "Text", "text": "a", "modifiers": [{"widgetAccentable": true}, \#(bg)]}"#)).contains("WR008"))
-        XCTAssertFalse(try rules(spec(#"{"type": "VStack", "children": [{"type": "Text", "text": "72°", "modifiers": [{"widgetAccentable": true}]}, {"type": "Text", "text": "Sunny"}], "modifiers": [\#(bg)]}"#)).contains("WR008"))
+        XCTAssertTrue(
+            try rules(spec(#"{"type": "Text", "text": "a", "modifiers": [{"widgetAccentable": true}, \#(bg)]}"#)).contains("WR008"))
+        XCTAssertFalse(
+            try rules(
+                spec(
+                    #"{"type": "VStack", "children": [{"type": "Text", "text": "72°", "modifiers": [{"widgetAccentable": true}]}, {"type": "Text", "text": "Sunny"}], "modifiers": [\#(bg)]}"#
+                )
+            ).contains("WR008"))
     }
 
     func testWR010ClippedByCorners() throws {
-        let corner = #"{"type": "Text", "text": "corner", "modifiers": [{"frame": {"maxWidth": "infinity", "maxHeight": "infinity", "alignment": "topLeading"}}, \#(bg)]}"#
+        let corner =
+            #"{"type": "Text", "text": "corner", "modifiers": [{"frame": {"maxWidth": "infinity", "maxHeight": "infinity", "alignment": "topLeading"}}, \#(bg)]}"#
         XCTAssertTrue(try rules(spec(corner, extra: #""contentMarginsDisabled": true,"#)).contains("WR010"))
         XCTAssertFalse(try rules(spec(corner)).contains("WR010"), "inside the 16 pt margins the corners never cut")
     }
 
     func testWR011Truncation() throws {
-        XCTAssertTrue(try rules(spec(#"{"type": "Text", "text": "A very long headline that cannot possibly fit on one line", "modifiers": [{"lineLimit": 1}, \#(bg)]}"#)).contains("WR011"))
+        XCTAssertTrue(
+            try rules(
+                spec(
+                    #"{"type": "Text", "text": "A very long headline that cannot possibly fit on one line", "modifiers": [{"lineLimit": 1}, \#(bg)]}"#
+                )
+            ).contains("WR011"))
         XCTAssertFalse(try rules(spec(#"{"type": "Text", "text": "Short", "modifiers": [{"lineLimit": 1}, \#(bg)]}"#)).contains("WR011"))
     }
 
     func testWR012Glass() throws {
-        let mixed = #"{"type": "VStack", "children": [{"type": "Text", "text": "a", "modifiers": [{"glassEffect": {"variant": "regular"}}]}, {"type": "Text", "text": "b", "modifiers": [{"glassEffect": {"variant": "clear"}}]}], "modifiers": [\#(bg)]}"#
-        let nested = #"{"type": "VStack", "children": [{"type": "Text", "text": "a", "modifiers": [{"glassEffect": {"variant": "regular"}}]}], "modifiers": [{"glassEffect": {"variant": "regular"}}, \#(bg)]}"#
+        let mixed =
+            #"{"type": "VStack", "children": [{"type": "Text", "text": "a", "modifiers": [{"glassEffect": {"variant": "regular"}}]}, {"type": "Text", "text": "b", "modifiers": [{"glassEffect": {"variant": "clear"}}]}], "modifiers": [\#(bg)]}"#
+        let nested =
+            #"{"type": "VStack", "children": [{"type": "Text", "text": "a", "modifiers": [{"glassEffect": {"variant": "regular"}}]}], "modifiers": [{"glassEffect": {"variant": "regular"}}, \#(bg)]}"#
         let mixedFindings = try checker.check(spec(mixed)).filter { $0.rule == "WR012" }
         XCTAssertTrue(mixedFindings.contains { $0.message.contains("mixed") })
         XCTAssertTrue(try checker.check(spec(nested)).contains { $0.rule == "WR012" && $0.message.contains("glass on glass") })
@@ -122,32 +158,45 @@ final class CheckTests: XCTestCase {
 
     func testWR013HueOnlyOnTheLockScreen() throws {
         // Red and green of about the same brightness: the same grey in vibrant rendering.
-        let hue = ##"{"type": "HStack", "children": [{"type": "Circle", "modifiers": [{"fill": "#E04040"}]}, {"type": "Circle", "modifiers": [{"fill": "#3C8C3C"}]}], "modifiers": [{"containerBackground": "clear"}]}"##
+        let hue =
+            ##"{"type": "HStack", "children": [{"type": "Circle", "modifiers": [{"fill": "#E04040"}]}, {"type": "Circle", "modifiers": [{"fill": "#3C8C3C"}]}], "modifiers": [{"containerBackground": "clear"}]}"##
         XCTAssertTrue(try rules(spec(hue, families: #"["accessoryRectangular"]"#)).contains("WR013"))
-        let bright = ##"{"type": "HStack", "children": [{"type": "Circle", "modifiers": [{"fill": "#E04040"}]}, {"type": "Circle", "modifiers": [{"fill": "#A0FFA0"}]}], "modifiers": [{"containerBackground": "clear"}]}"##
+        let bright =
+            ##"{"type": "HStack", "children": [{"type": "Circle", "modifiers": [{"fill": "#E04040"}]}, {"type": "Circle", "modifiers": [{"fill": "#A0FFA0"}]}], "modifiers": [{"containerBackground": "clear"}]}"##
         XCTAssertFalse(try rules(spec(bright, families: #"["accessoryRectangular"]"#)).contains("WR013"))
     }
 
     func testWR014Timeline() throws {
         let body = #"{"type": "Text", "text": "{{t}}", "modifiers": [\#(bg)]}"#
-        let bad = try spec(body, extra: #""timeline": {"policy": "after", "after": "2026-01-01T00:00:00Z", "entries": [{"date": "2026-01-03T00:00:00Z", "data": {"t": 1}}, {"date": "2026-01-02T00:00:00Z", "data": {"t": 2}}, {"date": "2026-01-02T00:00:00Z", "data": {}}]},"#)
+        let bad = try spec(
+            body,
+            extra:
+                #""timeline": {"policy": "after", "after": "2026-01-01T00:00:00Z", "entries": [{"date": "2026-01-03T00:00:00Z", "data": {"t": 1}}, {"date": "2026-01-02T00:00:00Z", "data": {"t": 2}}, {"date": "2026-01-02T00:00:00Z", "data": {}}]},"#
+        )
         let found = try checker.check(bad).filter { $0.rule == "WR014" }.map(\.message)
         XCTAssertTrue(found.contains { $0.contains("out of date order") })
         XCTAssertTrue(found.contains { $0.contains("same date") })
         XCTAssertTrue(found.contains { $0.contains("reload date") })
         XCTAssertTrue(found.contains { $0.contains("entry 2 has no \"t\"") })
-        let good = try spec(body, extra: #""timeline": {"policy": "after", "after": "2026-01-09T00:00:00Z", "entries": [{"date": "2026-01-02T00:00:00Z", "data": {"t": 1}}, {"date": "2026-01-03T00:00:00Z", "data": {"t": 2}}]},"#)
+        let good = try spec(
+            body,
+            extra:
+                #""timeline": {"policy": "after", "after": "2026-01-09T00:00:00Z", "entries": [{"date": "2026-01-02T00:00:00Z", "data": {"t": 1}}, {"date": "2026-01-03T00:00:00Z", "data": {"t": 2}}]},"#
+        )
         XCTAssertFalse(try rules(good).contains("WR014"))
     }
 
     func testWR015UnknownSymbol() throws {
-        XCTAssertTrue(try rules(spec(#"{"type": "Image", "systemName": "sparkles.rectangle.stack", "modifiers": [\#(bg)]}"#)).contains("WR015"))
+        XCTAssertTrue(
+            try rules(spec(#"{"type": "Image", "systemName": "sparkles.rectangle.stack", "modifiers": [\#(bg)]}"#)).contains("WR015"))
         XCTAssertFalse(try rules(spec(#"{"type": "Image", "systemName": "sun.max.fill", "modifiers": [\#(bg)]}"#)).contains("WR015"))
     }
 
     func testSARIFHasWhatCodeScanningNeeds() throws {
         let s = try spec(#"{"type": "Text", "text": "a"}"#)
-        let sarif = CheckReport.sarif([CheckReport.Widget(kind: s.kind, path: "Samples/fixture.widget.json", findings: try checker.check(s))])
+        let sarif = CheckReport.sarif([
+            CheckReport.Widget(kind: s.kind, path: "Samples/fixture.widget.json", findings: try checker.check(s))
+        ])
         let json = try JSONSerialization.jsonObject(with: Data(sarif.utf8)) as! [String: Any]
         XCTAssertEqual(json["version"] as? String, "2.1.0")
         let run = (json["runs"] as! [[String: Any]])[0]
@@ -155,7 +204,8 @@ final class CheckTests: XCTestCase {
         XCTAssertEqual(driver["name"] as? String, "widgetctl")
         let rules = driver["rules"] as! [[String: Any]]
         XCTAssertEqual(rules.count, Rules.all.count)
-        XCTAssertNotNil(rules[0]["shortDescription"]); XCTAssertNotNil(rules[0]["defaultConfiguration"])
+        XCTAssertNotNil(rules[0]["shortDescription"])
+        XCTAssertNotNil(rules[0]["defaultConfiguration"])
         let results = run["results"] as! [[String: Any]]
         let wr001 = results.first { $0["ruleId"] as? String == "WR001" }!
         XCTAssertEqual(wr001["level"] as? String, "error")

@@ -1,16 +1,21 @@
-import XCTest
 import WidgetModel
-@testable import WidgetRaster
+import WidgetTooling
+import XCTest
+
 @testable import RasterCore
 @testable import WidgetLayout
-import WidgetTooling
+@testable import WidgetRaster
 
 final class CodecTests: XCTestCase {
     /// A picture with soft gradients, hard edges and partial transparency.
     private func sample(width: Int = 120, height: Int = 80) -> Pixmap {
         var c = Canvas(width: width, height: height)!
-        c.paint(.linearGradient(stops: Paint.stops([RGBA(hex: "#4A90E2")!, RGBA(hex: "#1C3F94")!]), start: .zero, end: Point(0, Double(height))))
-        c.fill(Path(roundedRect: Rect(x: 10, y: 10, width: 60, height: 40), cornerRadius: 10, style: .continuous), with: .solid(RGBA(hex: "#FF9F0A")!.opacity(0.6)))
+        c.paint(
+            .linearGradient(
+                stops: Paint.stops([RGBA(hex: "#4A90E2")!, RGBA(hex: "#1C3F94")!]), start: .zero, end: Point(0, Double(height))))
+        c.fill(
+            Path(roundedRect: Rect(x: 10, y: 10, width: 60, height: 40), cornerRadius: 10, style: .continuous),
+            with: .solid(RGBA(hex: "#FF9F0A")!.opacity(0.6)))
         c.fill(Path(circleCenter: Point(90, 50), radius: 20), with: .solid(.white))
         c.fill(Path(rect: Rect(x: 0, y: 0, width: 20, height: 20)), with: .solid(.black), blendMode: .destinationOut)
         return c.pixmap
@@ -23,7 +28,8 @@ final class CodecTests: XCTestCase {
             XCTAssertEqual(Array(data.prefix(4)), [0x89, 0x50, 0x4E, 0x47])
             XCTAssertEqual(try PNGCodec.decode(data), p, "\(options)")
             let size = try PNGCodec.size(of: data)
-            XCTAssertEqual(size.width, 120); XCTAssertEqual(size.height, 80)
+            XCTAssertEqual(size.width, 120)
+            XCTAssertEqual(size.height, 80)
         }
     }
 
@@ -46,8 +52,12 @@ final class CodecTests: XCTestCase {
     func testHuffmanLengthsAreLimitedAndComplete() {
         // Fibonacci frequencies force a very deep optimal tree.
         var freq = [Int](repeating: 0, count: 40)
-        var a = 1, b = 1
-        for i in 0..<40 { freq[i] = a; (a, b) = (b, min(a + b, 1 << 40)) }
+        var a = 1
+        var b = 1
+        for i in 0..<40 {
+            freq[i] = a
+            (a, b) = (b, min(a + b, 1 << 40))
+        }
         let lengths = HuffmanCode.codeLengths(freq, maxLength: 15)
         XCTAssertLessThanOrEqual(Int(lengths.max()!), 15)
         let kraft = lengths.reduce(0.0) { $0 + ($1 > 0 ? pow(2, -Double($1)) : 0) }
@@ -63,7 +73,8 @@ final class CodecTests: XCTestCase {
 
     func testHigherLevelsAreSmaller() throws {
         let p = RasterDemo.sheet(scale: 0.5)
-        let fast = try PNGCodec.encode(p, options: .fast).count, best = try PNGCodec.encode(p, options: .best).count
+        let fast = try PNGCodec.encode(p, options: .fast).count
+        let best = try PNGCodec.encode(p, options: .best).count
         XCTAssertLessThan(best, fast)
     }
 
@@ -71,15 +82,20 @@ final class CodecTests: XCTestCase {
         let p = sample()
         let data = try JPEGCodec.encode(p, options: JPEGOptions(quality: 90))
         let back = try JPEGCodec.decode(data)
-        XCTAssertEqual(back.width, p.width); XCTAssertEqual(back.height, p.height)
+        XCTAssertEqual(back.width, p.width)
+        XCTAssertEqual(back.height, p.height)
         // Compare against the picture flattened over white, as the encoder does.
         var flat = Pixmap(width: p.width, height: p.height, color: .white)!
-        var c = Canvas(flat); c.composite(p); flat = c.pixmap
+        var c = Canvas(flat)
+        c.composite(p)
+        flat = c.pixmap
         var se = 0.0
         for i in 0..<flat.pixels.count {
-            let a = flat.pixels[i], b = back.pixels[i]
+            let a = flat.pixels[i]
+            let b = back.pixels[i]
             for s in stride(from: UInt32(0), through: 16, by: 8) {
-                let d = Double(Int((a >> s) & 0xFF) - Int((b >> s) & 0xFF)); se += d * d
+                let d = Double(Int((a >> s) & 0xFF) - Int((b >> s) & 0xFF))
+                se += d * d
             }
         }
         let mse = se / Double(flat.pixels.count * 3)
@@ -121,7 +137,7 @@ final class CodecTests: XCTestCase {
 
     func testPNGWithCorruptChunk() throws {
         var png = try validPNG()
-        png[png.count / 2] ^= 0xFF     // inside IDAT: CRC or zlib stream breaks
+        png[png.count / 2] ^= 0xFF  // inside IDAT: CRC or zlib stream breaks
         expectError(png, contains: "PNG")
     }
 
@@ -132,7 +148,8 @@ final class CodecTests: XCTestCase {
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + bigEndian(13) + ihdr + bigEndian(crc32(ihdr))
         XCTAssertThrowsError(try PNGCodec.decode(png)) { error in
             guard case CodecError.tooLarge(let w, let h, _) = error else { return XCTFail("\(error)") }
-            XCTAssertEqual(w, 100_000); XCTAssertEqual(h, 100_000)
+            XCTAssertEqual(w, 100_000)
+            XCTAssertEqual(h, 100_000)
         }
         // A smaller limit applies too.
         XCTAssertThrowsError(try PNGCodec.decode(try validPNG(), maxPixels: 100)) { error in
@@ -153,10 +170,14 @@ final class CodecTests: XCTestCase {
         guard let sof = (0..<(jpeg.count - 9)).first(where: { jpeg[$0] == 0xFF && (jpeg[$0 + 1] == 0xC0 || jpeg[$0 + 1] == 0xC2) }) else {
             return XCTFail("no SOF marker")
         }
-        jpeg[sof + 5] = 0xEA; jpeg[sof + 6] = 0x60; jpeg[sof + 7] = 0xEA; jpeg[sof + 8] = 0x60
+        jpeg[sof + 5] = 0xEA
+        jpeg[sof + 6] = 0x60
+        jpeg[sof + 7] = 0xEA
+        jpeg[sof + 8] = 0x60
         XCTAssertThrowsError(try JPEGCodec.decode(jpeg)) { error in
             guard case CodecError.tooLarge(let w, let h, _) = error else { return XCTFail("\(error)") }
-            XCTAssertEqual(w, 60_000); XCTAssertEqual(h, 60_000)
+            XCTAssertEqual(w, 60_000)
+            XCTAssertEqual(h, 60_000)
         }
     }
 
@@ -177,5 +198,5 @@ final class CodecTests: XCTestCase {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif

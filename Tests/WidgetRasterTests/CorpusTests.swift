@@ -1,6 +1,6 @@
-import XCTest
 import Foundation
 import WidgetCLI
+import XCTest
 
 /// Every malformed input in Tests/WidgetRasterTests/Corpus goes through `widgetctl render` and
 /// `widgetctl check` in process: exit 2 (check: 1 with a located finding where the file is valid
@@ -39,8 +39,16 @@ final class CorpusTests: XCTestCase {
     final class Messages: @unchecked Sendable {
         private let lock = NSLock()
         private var items: [String] = []
-        func add(_ s: String) { lock.lock(); items.append(s); lock.unlock() }
-        var all: String { lock.lock(); defer { lock.unlock() }; return items.joined(separator: "\n") }
+        func add(_ s: String) {
+            lock.lock()
+            items.append(s)
+            lock.unlock()
+        }
+        var all: String {
+            lock.lock()
+            defer { lock.unlock() }
+            return items.joined(separator: "\n")
+        }
     }
 
     func run(_ args: [String]) -> (code: Int32, message: String) {
@@ -63,15 +71,18 @@ final class CorpusTests: XCTestCase {
             XCTAssertTrue(message.hasPrefix("\(file):"), "\(file): message should start with the file and line: \(message)")
             XCTAssertTrue(message.contains(": \(expected.path)"), "\(file): message should name \(expected.path): \(message)")
             XCTAssertTrue(message.contains(expected.says), "\(file): message should say \(expected.says): \(message)")
-            XCTAssertFalse(FileManager.default.fileExists(atPath: out.appendingPathComponent("Corpus").path),
-                           "\(file): nothing may be written for a bad input")
+            XCTAssertFalse(
+                FileManager.default.fileExists(atPath: out.appendingPathComponent("Corpus").path),
+                "\(file): nothing may be written for a bad input")
         }
     }
 
     func testCheckRejectsOrReportsEach() throws {
         for (file, expected) in Self.expectations.sorted(by: { $0.key < $1.key }) {
-            let (code, message) = run(["check", Self.corpus.appendingPathComponent(file).path, "--format", "json",
-                                       "--output", "/dev/null"])
+            let (code, message) = run([
+                "check", Self.corpus.appendingPathComponent(file).path, "--format", "json",
+                "--output", "/dev/null",
+            ])
             // A file that decodes but whose entries fail to resolve is a check finding (exit 1), not bad input.
             if code == 1 { continue }
             XCTAssertEqual(code, 2, "\(file): exit \(code), message: \(message)")
@@ -81,12 +92,14 @@ final class CorpusTests: XCTestCase {
 
     func testBadOptionsExitTwoWithAHint() {
         let spec = RenderTests.samples.appendingPathComponent("fitness.widget.json").path
-        for (args, says) in [(["render", spec, "--familes", "systemSmall"], "did you mean '--families'?"),
-                             (["render", spec, "--appearances", "drak"], "did you mean 'dark'?"),
-                             (["render", spec, "--scale", "100"], "--scale needs a number from 0.25 to 8"),
-                             (["render", spec, "--shard", "3/2"], "--shard needs I/N"),
-                             (["render", "/nonexistent/x.widget.json"], "/nonexistent/x.widget.json: /: no such file"),
-                             (["frobnicate"], "unknown subcommand")] {
+        for (args, says) in [
+            (["render", spec, "--familes", "systemSmall"], "did you mean '--families'?"),
+            (["render", spec, "--appearances", "drak"], "did you mean 'dark'?"),
+            (["render", spec, "--scale", "100"], "--scale needs a number from 0.25 to 8"),
+            (["render", spec, "--shard", "3/2"], "--shard needs I/N"),
+            (["render", "/nonexistent/x.widget.json"], "/nonexistent/x.widget.json: /: no such file"),
+            (["frobnicate"], "unknown subcommand"),
+        ] {
             let (code, message) = run(args)
             XCTAssertEqual(code, 2, "\(args)")
             XCTAssertTrue(message.contains(says), "\(args): \(message)")

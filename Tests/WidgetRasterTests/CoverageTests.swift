@@ -1,16 +1,18 @@
-import XCTest
 import WidgetModel
-@testable import WidgetRaster
+import WidgetTooling
+import XCTest
+
 @testable import RasterCore
 @testable import WidgetLayout
-import WidgetTooling
+@testable import WidgetRaster
 
 final class CoverageTests: XCTestCase {
     func testCircleAreaWithinHalfPercent() {
         for r in [6.0, 10.0, 25.5, 100.0] {
             let size = Int(2 * r) + 8
             let p = filled(Path(circleCenter: Point(Double(size) / 2 + 0.3, Double(size) / 2 + 0.1), radius: r), width: size, height: size)
-            let area = coveredArea(p), exact = Double.pi * r * r
+            let area = coveredArea(p)
+            let exact = Double.pi * r * r
             XCTAssertLessThan(abs(area - exact) / exact, 0.005, "r = \(r): area \(area) vs πr² \(exact)")
         }
     }
@@ -24,17 +26,19 @@ final class CoverageTests: XCTestCase {
         XCTAssertEqual(alpha(p, 8, 5), 0)
         XCTAssertEqual(alpha(p, 4, 3), 128)
         XCTAssertEqual(alpha(p, 4, 7), 128)
-        XCTAssertEqual(alpha(p, 2, 3), 96)    // 0.75 × 0.5 = 0.375
+        XCTAssertEqual(alpha(p, 2, 3), 96)  // 0.75 × 0.5 = 0.375
         XCTAssertEqual(alpha(p, 4, 8), 0)
         XCTAssertEqual(coveredArea(p), 5.5 * 4, accuracy: 0.05)
     }
 
     func testPixelAlignedRectHasHardEdges() {
         let p = filled(Path(rect: Rect(x: 1, y: 1, width: 3, height: 2)), width: 6, height: 5)
-        for y in 0..<5 { for x in 0..<6 {
-            let inside = (1...3).contains(x) && (1...2).contains(y)
-            XCTAssertEqual(alpha(p, x, y), inside ? 255 : 0, "(\(x), \(y))")
-        } }
+        for y in 0..<5 {
+            for x in 0..<6 {
+                let inside = (1...3).contains(x) && (1...2).contains(y)
+                XCTAssertEqual(alpha(p, x, y), inside ? 255 : 0, "(\(x), \(y))")
+            }
+        }
     }
 
     func testFillRulesOnAStar() {
@@ -54,8 +58,12 @@ final class CoverageTests: XCTestCase {
 
     func testOppositeWindingMakesAHoleUnderNonZero() {
         var p = Path(rect: Rect(x: 0, y: 0, width: 20, height: 20))
-        var hole = Path()   // counter-clockwise on screen
-        hole.move(to: Point(5, 5)); hole.addLine(to: Point(5, 15)); hole.addLine(to: Point(15, 15)); hole.addLine(to: Point(15, 5)); hole.closeSubpath()
+        var hole = Path()  // counter-clockwise on screen
+        hole.move(to: Point(5, 5))
+        hole.addLine(to: Point(5, 15))
+        hole.addLine(to: Point(15, 15))
+        hole.addLine(to: Point(15, 5))
+        hole.closeSubpath()
         p.addPath(hole)
         let img = filled(p, width: 20, height: 20)
         XCTAssertEqual(alpha(img, 10, 10), 0)
@@ -68,7 +76,11 @@ final class CoverageTests: XCTestCase {
         let p = filled(Path(rect: Rect(x: -50, y: -30, width: 200, height: 200)), width: 16, height: 8)
         XCTAssertEqual(coveredArea(p), 128, accuracy: 1e-9)
         // A triangle whose left half is off the canvas: only its visible area counts.
-        var tri = Path(); tri.move(to: Point(-10, 0)); tri.addLine(to: Point(10, 0)); tri.addLine(to: Point(10, 20)); tri.closeSubpath()
+        var tri = Path()
+        tri.move(to: Point(-10, 0))
+        tri.addLine(to: Point(10, 0))
+        tri.addLine(to: Point(10, 20))
+        tri.closeSubpath()
         let t = filled(tri, width: 20, height: 20)
         // Visible part: x in 0...10 of the triangle below the line y = x + 10 → area 100 − 50 + ... computed exactly:
         // for 0 ≤ x ≤ 10 the column is covered from y = 0 to y = x + 10 capped at 20 → ∫(x+10)dx = 150.
@@ -78,7 +90,11 @@ final class CoverageTests: XCTestCase {
     }
 
     func testNonFiniteCoordinatesDrawNothing() {
-        var p = Path(); p.move(to: Point(0, 0)); p.addLine(to: Point(.nan, 5)); p.addLine(to: Point(5, .infinity)); p.closeSubpath()
+        var p = Path()
+        p.move(to: Point(0, 0))
+        p.addLine(to: Point(.nan, 5))
+        p.addLine(to: Point(5, .infinity))
+        p.closeSubpath()
         XCTAssertEqual(coveredArea(filled(p, width: 10, height: 10)), 0)
     }
 

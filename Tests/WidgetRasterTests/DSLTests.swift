@@ -1,10 +1,11 @@
-import XCTest
 import Foundation
 import WidgetModel
-@testable import WidgetRaster
+import WidgetTooling
+import XCTest
+
 @testable import RasterCore
 @testable import WidgetLayout
-import WidgetTooling
+@testable import WidgetRaster
 
 // The activity-rings Sample written as an iOS widget would be (ordinary SwiftUI), to show the DSL
 // builds the same IR as the spec: both must render to the same pixels.
@@ -22,10 +23,12 @@ struct RingsProvider: TimelineProvider {
         completion(Timeline(entries: entries, policy: .atEnd))
     }
     let entries = [
-        RingsEntry(date: ISO8601DateFormatter().date(from: "2026-11-29T15:00:00Z")!, move: 0.64, exercise: 0.83, stand: 0.5,
-                   moveText: "320/500", exerciseText: "25/30", standText: "6/12"),
-        RingsEntry(date: ISO8601DateFormatter().date(from: "2026-11-29T23:00:00Z")!, move: 1.0, exercise: 1.0, stand: 0.92,
-                   moveText: "540/500", exerciseText: "41/30", standText: "11/12"),
+        RingsEntry(
+            date: ISO8601DateFormatter().date(from: "2026-11-29T15:00:00Z")!, move: 0.64, exercise: 0.83, stand: 0.5,
+            moveText: "320/500", exerciseText: "25/30", standText: "6/12"),
+        RingsEntry(
+            date: ISO8601DateFormatter().date(from: "2026-11-29T23:00:00Z")!, move: 1.0, exercise: 1.0, stand: 0.92,
+            moveText: "540/500", exerciseText: "41/30", standText: "11/12"),
     ]
 }
 
@@ -41,8 +44,10 @@ struct Ring: View {
             Circle().stroke(track, lineWidth: 13).padding(inset)
             Circle()
                 .trim(from: 0, to: fraction)
-                .stroke(AngularGradient(colors: colors, center: .center, startAngle: .degrees(-90), endAngle: .degrees(270)),
-                        style: StrokeStyle(lineWidth: 13, lineCap: .round))
+                .stroke(
+                    AngularGradient(colors: colors, center: .center, startAngle: .degrees(-90), endAngle: .degrees(270)),
+                    style: StrokeStyle(lineWidth: 13, lineCap: .round)
+                )
                 .rotationEffect(.degrees(-90))
                 .widgetAccentable(accentable)
                 .padding(inset)
@@ -105,10 +110,13 @@ struct ActivityRingsWidget: Widget {
 }
 
 /// Renders each variant from the spec and from the Swift widget; they must match exactly.
-func assertSamePixels(_ fromSpec: SpecRenderer, _ fromSwift: SpecRenderer, _ variants: [Variant],
-                      file: StaticString = #filePath, line: UInt = #line) throws {
+func assertSamePixels(
+    _ fromSpec: SpecRenderer, _ fromSwift: SpecRenderer, _ variants: [Variant],
+    file: StaticString = #filePath, line: UInt = #line
+) throws {
     for v in variants {
-        let a = try fromSpec.render(v).pixmap, b = try fromSwift.render(v).pixmap
+        let a = try fromSpec.render(v).pixmap
+        let b = try fromSwift.render(v).pixmap
         let diff = ImageDiff(expected: a, actual: b, channelTolerance: 0)
         XCTAssertEqual(diff.differingPixels, 0, "\(v): spec and Swift differ in \(diff.differingPixels) pixels", file: file, line: line)
     }
@@ -155,7 +163,9 @@ final class DSLTests: XCTestCase {
         let env = WidgetEnvironment(family: .systemSmall, appearance: .clearDark, size: Size(100, 100), displayScale: 1)
         let w = def.resolve(V(show: false), date: Date(), environment: env)
         XCTAssertEqual(texts(w.content), ["accented", "0", "1", "2"])
-        let full = def.resolve(V(show: true), date: Date(), environment: WidgetEnvironment(family: .systemSmall, appearance: .light, size: Size(100, 100), displayScale: 1))
+        let full = def.resolve(
+            V(show: true), date: Date(),
+            environment: WidgetEnvironment(family: .systemSmall, appearance: .light, size: Size(100, 100), displayScale: 1))
         XCTAssertEqual(texts(full.content), ["shown", "full", "0", "1", "2"])
     }
 }
@@ -262,15 +272,29 @@ struct UpNextProvider: TimelineProvider {
         Color(red: Double(hex >> 16 & 0xFF) / 255, green: Double(hex >> 8 & 0xFF) / 255, blue: Double(hex & 0xFF) / 255)
     }
     let entries = [
-        UpNextEntry(date: at("2026-11-30T16:05:00Z"), weekday: "MONDAY", day: 30, events: [
-            UpNextEvent(title: "Design Review", start: at("2026-11-30T16:30:00Z"), end: at("2026-11-30T17:15:00Z"), color: rgb(0xFF9500), place: "Infinite Loop 2"),
-            UpNextEvent(title: "Team Sync", start: at("2026-11-30T18:00:00Z"), end: at("2026-11-30T18:30:00Z"), color: rgb(0x34C759), place: "Zoom"),
-            UpNextEvent(title: "Dentist", start: at("2026-11-30T22:00:00Z"), end: at("2026-11-30T23:00:00Z"), color: rgb(0x007AFF), place: "Main St"),
-        ]),
-        UpNextEntry(date: at("2026-11-30T18:10:00Z"), weekday: "MONDAY", day: 30, events: [
-            UpNextEvent(title: "Team Sync (running over, bring the Q4 roadmap)", start: at("2026-11-30T18:00:00Z"), end: at("2026-11-30T18:45:00Z"), color: rgb(0x34C759), place: "Zoom"),
-            UpNextEvent(title: "Dentist", start: at("2026-11-30T22:00:00Z"), end: at("2026-11-30T23:00:00Z"), color: rgb(0x007AFF), place: "Main St"),
-        ]),
+        UpNextEntry(
+            date: at("2026-11-30T16:05:00Z"), weekday: "MONDAY", day: 30,
+            events: [
+                UpNextEvent(
+                    title: "Design Review", start: at("2026-11-30T16:30:00Z"), end: at("2026-11-30T17:15:00Z"), color: rgb(0xFF9500),
+                    place: "Infinite Loop 2"),
+                UpNextEvent(
+                    title: "Team Sync", start: at("2026-11-30T18:00:00Z"), end: at("2026-11-30T18:30:00Z"), color: rgb(0x34C759),
+                    place: "Zoom"),
+                UpNextEvent(
+                    title: "Dentist", start: at("2026-11-30T22:00:00Z"), end: at("2026-11-30T23:00:00Z"), color: rgb(0x007AFF),
+                    place: "Main St"),
+            ]),
+        UpNextEntry(
+            date: at("2026-11-30T18:10:00Z"), weekday: "MONDAY", day: 30,
+            events: [
+                UpNextEvent(
+                    title: "Team Sync (running over, bring the Q4 roadmap)", start: at("2026-11-30T18:00:00Z"),
+                    end: at("2026-11-30T18:45:00Z"), color: rgb(0x34C759), place: "Zoom"),
+                UpNextEvent(
+                    title: "Dentist", start: at("2026-11-30T22:00:00Z"), end: at("2026-11-30T23:00:00Z"), color: rgb(0x007AFF),
+                    place: "Main St"),
+            ]),
     ]
     func placeholder(in context: Context) -> UpNextEntry { entries[0] }
     func getSnapshot(in context: Context, completion: @escaping (UpNextEntry) -> Void) { completion(entries[0]) }
@@ -364,7 +388,7 @@ final class DSLCalendarTests: XCTestCase {
         let spec = try WidgetSpec.load(contentsOf: RenderTests.samples.appendingPathComponent("calendar.widget.json"))
         let fromSpec = SpecRenderer(spec: spec, scale: 1)
         var definition = UpNextWidget.definition
-        definition.timeZone = spec.timeZone   // the device's zone on iOS; the spec states it
+        definition.timeZone = spec.timeZone  // the device's zone on iOS; the spec states it
         let fromSwift = SpecRenderer(widget: definition, scale: 1)
         let (variants, _) = fromSpec.variants(appearances: [.light, .dark, .tintedDark])
         XCTAssertEqual(variants.count, 12)

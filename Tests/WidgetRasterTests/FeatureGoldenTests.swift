@@ -1,10 +1,11 @@
 import Foundation
-import XCTest
 import WidgetModel
+import WidgetRaster
 import WidgetTestSupport
+import XCTest
+
 @testable import RasterCore
 @testable import WidgetLayout
-import WidgetRaster
 
 /// One small golden per raster feature, in a folder per feature (Goldens/<feature>/<case>.png), so
 /// a change re-records only what it touches and a failure names the feature that broke. Tiles are
@@ -17,7 +18,8 @@ final class FeatureGoldenTests: XCTestCase {
     let s = Transform.scale(2)
 
     /// A 64×64 pt tile at 2x on white (or transparent).
-    func tile(width: Double = 64, height: Double = 64, background: RGBA? = .white, _ draw: (inout Canvas) throws -> Void) rethrows -> Pixmap {
+    func tile(width: Double = 64, height: Double = 64, background: RGBA? = .white, _ draw: (inout Canvas) throws -> Void) rethrows -> Pixmap
+    {
         var c = Canvas(width: Int(width * 2), height: Int(height * 2))!
         if let background { c.paint(.solid(background)) }
         try draw(&c)
@@ -39,8 +41,12 @@ final class FeatureGoldenTests: XCTestCase {
 
     func testFillsCornerStyles() {
         let img = tile(width: 128) { c in
-            c.fill(Path(roundedRect: Rect(x: 4, y: 4, width: 56, height: 56), cornerRadius: 18, style: .circular), with: .solid(blue), transform: s)
-            c.fill(Path(roundedRect: Rect(x: 68, y: 4, width: 56, height: 56), cornerRadius: 18, style: .continuous), with: .solid(blue), transform: s)
+            c.fill(
+                Path(roundedRect: Rect(x: 4, y: 4, width: 56, height: 56), cornerRadius: 18, style: .circular), with: .solid(blue),
+                transform: s)
+            c.fill(
+                Path(roundedRect: Rect(x: 68, y: 4, width: 56, height: 56), cornerRadius: 18, style: .continuous), with: .solid(blue),
+                transform: s)
         }
         assertGolden(img, named: "corner-styles", suite: "fills")
     }
@@ -66,7 +72,10 @@ final class FeatureGoldenTests: XCTestCase {
 
     func testStrokesCapsAndJoins() {
         var zig = Path()
-        zig.move(to: Point(8, 52)); zig.addLine(to: Point(22, 14)); zig.addLine(to: Point(36, 52)); zig.addLine(to: Point(50, 14))
+        zig.move(to: Point(8, 52))
+        zig.addLine(to: Point(22, 14))
+        zig.addLine(to: Point(36, 52))
+        zig.addLine(to: Point(50, 14))
         let img = tile(width: 192) { c in
             for (i, (cap, join)) in [(LineCap.butt, LineJoin.miter), (.round, .round), (.square, .bevel)].enumerated() {
                 let t = Transform.translation(Double(i) * 64, 0).concatenating(s)
@@ -79,10 +88,15 @@ final class FeatureGoldenTests: XCTestCase {
 
     func testStrokesDashesAndArcs() {
         let img = tile { c in
-            c.stroke(Path(rect: Rect(x: 6, y: 10, width: 52, height: 0.001)), style: StrokeStyle(lineWidth: 3, lineCap: .round, dash: [8, 5, 1, 5]),
-                     with: .solid(blue), transform: s)
-            var arc = Path(); arc.addArc(center: Point(32, 40), radius: 16, startAngle: -Double.pi / 2, endAngle: Double.pi * 0.9)
-            c.stroke(Path(circleCenter: Point(32, 40), radius: 16), style: StrokeStyle(lineWidth: 7), with: .solid(green.opacity(0.25)), transform: s)
+            c.stroke(
+                Path(rect: Rect(x: 6, y: 10, width: 52, height: 0.001)),
+                style: StrokeStyle(lineWidth: 3, lineCap: .round, dash: [8, 5, 1, 5]),
+                with: .solid(blue), transform: s)
+            var arc = Path()
+            arc.addArc(center: Point(32, 40), radius: 16, startAngle: -Double.pi / 2, endAngle: Double.pi * 0.9)
+            c.stroke(
+                Path(circleCenter: Point(32, 40), radius: 16), style: StrokeStyle(lineWidth: 7), with: .solid(green.opacity(0.25)),
+                transform: s)
             c.stroke(arc, style: StrokeStyle(lineWidth: 7, lineCap: .round), with: .solid(green), transform: s)
         }
         assertGolden(img, named: "dashes-arcs", suite: "strokes")
@@ -92,14 +106,23 @@ final class FeatureGoldenTests: XCTestCase {
 
     func testGradients() {
         let img = tile(width: 192) { c in
-            c.fill(Path(roundedRect: Rect(x: 4, y: 4, width: 56, height: 56), cornerRadius: 12, style: .continuous),
-                   with: .linearGradient(stops: Paint.stops([RGBA(hex: "#34C759")!, RGBA(hex: "#5856D6")!]), start: Point(4, 0), end: Point(60, 0)), transform: s)
-            c.fill(Path(rect: Rect(x: 68, y: 4, width: 56, height: 56)),
-                   with: .radialGradient(stops: [GradientStop(.white, at: 0), GradientStop(orange, at: 0.5), GradientStop(RGBA(hex: "#FF453A")!.opacity(0), at: 1)],
-                                         center: Point(96, 32), startRadius: 0, endRadius: 28), transform: s)
-            c.stroke(Path(circleCenter: Point(160, 32), radius: 20), style: StrokeStyle(lineWidth: 10),
-                     with: .angularGradient(stops: Paint.stops([RGBA(hex: "#FA114F")!, RGBA(hex: "#FF6EA8")!, RGBA(hex: "#FA114F")!]),
-                                            center: Point(160, 32), startAngle: -Double.pi / 2, endAngle: 1.5 * Double.pi), transform: s)
+            c.fill(
+                Path(roundedRect: Rect(x: 4, y: 4, width: 56, height: 56), cornerRadius: 12, style: .continuous),
+                with: .linearGradient(
+                    stops: Paint.stops([RGBA(hex: "#34C759")!, RGBA(hex: "#5856D6")!]), start: Point(4, 0), end: Point(60, 0)), transform: s
+            )
+            c.fill(
+                Path(rect: Rect(x: 68, y: 4, width: 56, height: 56)),
+                with: .radialGradient(
+                    stops: [
+                        GradientStop(.white, at: 0), GradientStop(orange, at: 0.5), GradientStop(RGBA(hex: "#FF453A")!.opacity(0), at: 1),
+                    ],
+                    center: Point(96, 32), startRadius: 0, endRadius: 28), transform: s)
+            c.stroke(
+                Path(circleCenter: Point(160, 32), radius: 20), style: StrokeStyle(lineWidth: 10),
+                with: .angularGradient(
+                    stops: Paint.stops([RGBA(hex: "#FA114F")!, RGBA(hex: "#FF6EA8")!, RGBA(hex: "#FA114F")!]),
+                    center: Point(160, 32), startAngle: -Double.pi / 2, endAngle: 1.5 * Double.pi), transform: s)
         }
         assertGolden(img, named: "linear-radial-angular", suite: "gradients")
     }
@@ -107,8 +130,9 @@ final class FeatureGoldenTests: XCTestCase {
     func testGradientFadeToClearDoesNotDarken() {
         // Premultiplied interpolation: a fade from orange to clear stays orange, never greyish.
         let img = tile(background: nil) { c in
-            c.fill(Path(rect: Rect(x: 0, y: 0, width: 64, height: 64)),
-                   with: .linearGradient(stops: [GradientStop(orange, at: 0), GradientStop(.clear, at: 1)], start: .zero, end: Point(128, 0)))
+            c.fill(
+                Path(rect: Rect(x: 0, y: 0, width: 64, height: 64)),
+                with: .linearGradient(stops: [GradientStop(orange, at: 0), GradientStop(.clear, at: 1)], start: .zero, end: Point(128, 0)))
         }
         assertGolden(img, named: "fade-to-clear", suite: "gradients")
     }
@@ -119,10 +143,12 @@ final class FeatureGoldenTests: XCTestCase {
         let modes: [BlendMode] = [.sourceOver, .multiply, .screen, .overlay, .darken, .lighten, .plusLighter, .destinationOut]
         let img = tile(width: 64 * 4, height: 128) { c in
             for (i, mode) in modes.enumerated() {
-                let x = Double(i % 4) * 64, y = Double(i / 4) * 64
+                let x = Double(i % 4) * 64
+                let y = Double(i / 4) * 64
                 c.beginLayer()
                 c.fill(Path(rect: Rect(x: x + 6, y: y + 6, width: 34, height: 34)), with: .solid(blue), transform: s)
-                c.fill(Path(circleCenter: Point(x + 38, y + 38), radius: 20), with: .solid(orange.opacity(0.9)), transform: s, blendMode: mode)
+                c.fill(
+                    Path(circleCenter: Point(x + 38, y + 38), radius: 20), with: .solid(orange.opacity(0.9)), transform: s, blendMode: mode)
                 c.endLayer()
             }
         }
@@ -148,12 +174,16 @@ final class FeatureGoldenTests: XCTestCase {
             c.paint(.solid(blue))
             c.restoreClip()
             c.clip(to: Path(circleCenter: Point(56, 32), radius: 22), transform: s)
-            c.paint(.linearGradient(stops: Paint.stops([blue, green]), start: Point(68, 0), end: Point(156, 0)))  // paint() is in device pixels
+            // paint() is in device pixels.
+            c.paint(.linearGradient(stops: Paint.stops([blue, green]), start: Point(68, 0), end: Point(156, 0)))
             c.restoreClip()
             c.clip(to: Path(circleCenter: Point(100, 32), radius: 22), transform: s)
-            c.clip(to: Path(rect: Rect(x: 90, y: 0, width: 40, height: 64)).applying(Transform.translation(-100, -32).concatenating(.rotation(0.3)).concatenating(.translation(100, 32))), transform: s)
+            c.clip(
+                to: Path(rect: Rect(x: 90, y: 0, width: 40, height: 64)).applying(
+                    Transform.translation(-100, -32).concatenating(.rotation(0.3)).concatenating(.translation(100, 32))), transform: s)
             c.paint(.solid(orange))
-            c.restoreClip(); c.restoreClip()
+            c.restoreClip()
+            c.restoreClip()
         }
         assertGolden(img, named: "rect-mask-nested", suite: "clips")
     }
@@ -166,7 +196,9 @@ final class FeatureGoldenTests: XCTestCase {
             for (i, sigma) in [1.2, 4.0, 12.0].enumerated() {
                 var p = Pixmap(width: 128, height: 128)!
                 var pc = Canvas(p)
-                pc.fill(Path(roundedRect: Rect(x: 16, y: 16, width: 32, height: 32), cornerRadius: 6, style: .continuous), with: .solid(RGBA(hex: "#5E5CE6")!), transform: s)
+                pc.fill(
+                    Path(roundedRect: Rect(x: 16, y: 16, width: 32, height: 32), cornerRadius: 6, style: .continuous),
+                    with: .solid(RGBA(hex: "#5E5CE6")!), transform: s)
                 p = pc.pixmap
                 GaussianBlur.apply(to: &p, sigma: sigma, edge: .transparent)
                 c.drawImage(p, in: Rect(x: Double(i) * 128, y: 0, width: 128, height: 128), filter: .nearest)
@@ -179,9 +211,11 @@ final class FeatureGoldenTests: XCTestCase {
         let img = tile(width: 128, background: nil) { c in
             var wheel = Pixmap(width: 128, height: 128)!
             var wc = Canvas(wheel)
-            wc.fill(Path(circleCenter: Point(32, 32), radius: 28),
-                    with: .angularGradient(stops: Paint.stops([RGBA(hex: "#FF0000")!, RGBA(hex: "#00FF00")!, RGBA(hex: "#0000FF")!, RGBA(hex: "#FF0000")!]),
-                                           center: Point(32, 32), startAngle: 0, endAngle: 2 * Double.pi), transform: s)
+            wc.fill(
+                Path(circleCenter: Point(32, 32), radius: 28),
+                with: .angularGradient(
+                    stops: Paint.stops([RGBA(hex: "#FF0000")!, RGBA(hex: "#00FF00")!, RGBA(hex: "#0000FF")!, RGBA(hex: "#FF0000")!]),
+                    center: Point(32, 32), startAngle: 0, endAngle: 2 * Double.pi), transform: s)
             wheel = wc.pixmap
             var grey = wheel
             ColorMatrix.desaturate.apply(to: &grey)
@@ -204,14 +238,16 @@ final class FeatureGoldenTests: XCTestCase {
 
     func checkerboard() -> Pixmap {
         var p = Pixmap(width: 8, height: 8)!
-        let a = PremultipliedPixel(ink).packed, b = PremultipliedPixel(RGBA(hex: "#FFD60A")!).packed
+        let a = PremultipliedPixel(ink).packed
+        let b = PremultipliedPixel(RGBA(hex: "#FFD60A")!).packed
         for y in 0..<8 { for x in 0..<8 { p.pixels[y * 8 + x] = (x + y) % 2 == 0 ? a : b } }
         return p
     }
 
     // MARK: text
 
-    func text(_ string: String, _ options: TextOptions, width: Double = 160, maxWidth: Double? = nil, height: Double = 40) throws -> Pixmap {
+    func text(_ string: String, _ options: TextOptions, width: Double = 160, maxWidth: Double? = nil, height: Double = 40) throws -> Pixmap
+    {
         var o = options
         o.displayScale = 2
         let layout = try TextLayoutEngine().layout(string, options: o, maxWidth: maxWidth)
@@ -226,7 +262,8 @@ final class FeatureGoldenTests: XCTestCase {
         let img = try tile(width: 200, height: 64) { c in
             var y = 4.0
             for (weight, italic) in [(FontWeight.ultraLight, false), (.regular, true), (.heavy, false)] {
-                let l = try TextLayoutEngine().layout("Cupertino 72°", options: TextOptions(font: FontSpec(size: 15, weight: weight, italic: italic), displayScale: 2))
+                let l = try TextLayoutEngine().layout(
+                    "Cupertino 72°", options: TextOptions(font: FontSpec(size: 15, weight: weight, italic: italic), displayScale: 2))
                 c.draw(l, at: Point(4, y), with: .solid(.black), transform: s)
                 y += 19
             }
@@ -235,7 +272,8 @@ final class FeatureGoldenTests: XCTestCase {
     }
 
     func testTextTabularFigures() throws {
-        assertGolden(try text("10:09 11:11", TextOptions(font: FontSpec(size: 17, monospacedDigit: true))), named: "tabular", suite: "text-shaping")
+        assertGolden(
+            try text("10:09 11:11", TextOptions(font: FontSpec(size: 17, monospacedDigit: true))), named: "tabular", suite: "text-shaping")
     }
 
     func testTextBidi() throws {
@@ -247,7 +285,8 @@ final class FeatureGoldenTests: XCTestCase {
         let img = try tile(width: 140, height: 72) { c in
             var y = 4.0
             for mode in [TruncationMode.tail, .middle, .head] {
-                let l = try TextLayoutEngine().layout(sentence, options: TextOptions(font: .style(.footnote), lineLimit: 1, truncation: mode, displayScale: 2), maxWidth: 130)
+                let l = try TextLayoutEngine().layout(
+                    sentence, options: TextOptions(font: .style(.footnote), lineLimit: 1, truncation: mode, displayScale: 2), maxWidth: 130)
                 c.draw(l, at: Point(4, y), with: .solid(.black), transform: s)
                 y += 20
             }
@@ -256,8 +295,9 @@ final class FeatureGoldenTests: XCTestCase {
     }
 
     func testTextWrapAndCentre() throws {
-        let img = try text("The quick brown fox jumps over the lazy dog near the riverbank, twice.",
-                           TextOptions(font: .body, lineLimit: 3, alignment: .center), width: 130, maxWidth: 120, height: 72)
+        let img = try text(
+            "The quick brown fox jumps over the lazy dog near the riverbank, twice.",
+            TextOptions(font: .body, lineLimit: 3, alignment: .center), width: 130, maxWidth: 120, height: 72)
         assertGolden(img, named: "wrap-centre-limit", suite: "text-truncation")
     }
 }

@@ -1,11 +1,12 @@
 import Foundation
-import XCTest
 import WidgetModel
 import WidgetTestSupport
-@testable import WidgetRaster
+import WidgetTooling
+import XCTest
+
 @testable import RasterCore
 @testable import WidgetLayout
-import WidgetTooling
+@testable import WidgetRaster
 
 /// The demo sheets `widgetctl demo` writes are not pinned as goldens (the per-feature goldens in
 /// FeatureGoldenTests are); they must still be deterministic.
@@ -25,20 +26,25 @@ final class ImageDiffTests: XCTestCase {
         XCTAssertEqual(ImageDiff(expected: a, actual: b).differingPixels, 0, "one level is within the default tolerance")
         b.pixels[5] = PremultipliedPixel(RGBA(hex: "#FF8080")!).packed
         let d = ImageDiff(expected: a, actual: b)
-        XCTAssertEqual(d.differingPixels, 1); XCTAssertEqual(d.maxChannelDelta, 127)
+        XCTAssertEqual(d.differingPixels, 1)
+        XCTAssertEqual(d.maxChannelDelta, 127)
         XCTAssertEqual(d.visualization(of: a).pixels[5], 0xFF00_00FF, "differences are red")
         XCTAssertEqual(ImageDiff(expected: a, actual: b, channelTolerance: 0).differingPixels, 2)
     }
 
     func testSizeMismatchFailsWholly() {
-        let a = Pixmap(width: 4, height: 4)!, b = Pixmap(width: 5, height: 4)!
+        let a = Pixmap(width: 4, height: 4)!
+        let b = Pixmap(width: 5, height: 4)!
         let d = ImageDiff(expected: a, actual: b)
-        XCTAssertFalse(d.sameSize); XCTAssertEqual(d.differingPixels, 20)
+        XCTAssertFalse(d.sameSize)
+        XCTAssertEqual(d.differingPixels, 20)
     }
 
     func testTransparentPixelsCompareEqual() {
-        var a = Pixmap(width: 2, height: 1)!, b = a
-        a.pixels[0] = 0; b.pixels[0] = 0
+        var a = Pixmap(width: 2, height: 1)!
+        var b = a
+        a.pixels[0] = 0
+        b.pixels[0] = 0
         XCTAssertEqual(ImageDiff(expected: a, actual: b, channelTolerance: 0).differingPixels, 0)
     }
 
@@ -54,7 +60,8 @@ final class ImageDiffTests: XCTestCase {
     func testGoldenComparisonOutcomesPerMode() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("golden-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let red = Pixmap(width: 4, height: 4, color: RGBA(hex: "#FF0000")!)!, blue = Pixmap(width: 4, height: 4, color: RGBA(hex: "#0000FF")!)!
+        let red = Pixmap(width: 4, height: 4, color: RGBA(hex: "#FF0000")!)!
+        let blue = Pixmap(width: 4, height: 4, color: RGBA(hex: "#0000FF")!)!
         var c = GoldenComparison(golden: dir.appendingPathComponent("g/x.png"), artifacts: dir.appendingPathComponent("fail"))
         c.mode = .never
         XCTAssertEqual(c.check(red), .missing)
@@ -77,5 +84,5 @@ final class ImageDiffTests: XCTestCase {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif

@@ -1,8 +1,9 @@
 import WidgetModel
-@testable import WidgetRaster
+import WidgetTooling
+
 @testable import RasterCore
 @testable import WidgetLayout
-import WidgetTooling
+@testable import WidgetRaster
 
 /// Total coverage of a pixmap in pixels: the sum of alpha / 255.
 func coveredArea(_ p: Pixmap) -> Double {
@@ -23,7 +24,9 @@ struct TestRandom {
     var state: UInt64
     init(seed: UInt64) { state = seed | 1 }
     mutating func next() -> UInt64 {
-        state ^= state >> 12; state ^= state << 25; state ^= state >> 27
+        state ^= state >> 12
+        state ^= state << 25
+        state ^= state >> 27
         return state &* 2685821657736338717
     }
     mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next() >> 32) }

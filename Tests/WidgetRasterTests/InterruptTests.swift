@@ -1,9 +1,10 @@
-import XCTest
 import Foundation
-@testable import WidgetRaster
+import WidgetTooling
+import XCTest
+
 @testable import RasterCore
 @testable import WidgetLayout
-import WidgetTooling
+@testable import WidgetRaster
 
 /// SIGINT in the middle of a batch, against the real `widgetctl` executable: exit 130, a summary
 /// on stderr, every image that exists is complete, no temporary file left, no manifest.
@@ -11,8 +12,10 @@ final class InterruptTests: XCTestCase {
     /// The `widgetctl` that `swift test` built beside the test bundle.
     static var executable: URL? {
         let dir = Bundle(for: InterruptTests.self).bundleURL.deletingLastPathComponent()
-        let candidates = [dir.appendingPathComponent("widgetctl"),
-                          Bundle.main.bundleURL.appendingPathComponent("widgetctl")]
+        let candidates = [
+            dir.appendingPathComponent("widgetctl"),
+            Bundle.main.bundleURL.appendingPathComponent("widgetctl"),
+        ]
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
@@ -51,7 +54,8 @@ final class InterruptTests: XCTestCase {
         for png in left {
             XCTAssertNoThrow(try PNGCodec.decode([UInt8](try Data(contentsOf: png))), "\(png.path) is not a complete PNG")
         }
-        let manifests = FileManager.default.enumerator(atPath: out.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix("manifest.json") } ?? []
+        let manifests =
+            FileManager.default.enumerator(atPath: out.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix("manifest.json") } ?? []
         XCTAssertEqual(manifests, [], "an interrupted run writes no manifest")
     }
 }

@@ -1,15 +1,18 @@
-import XCTest
 import WidgetModel
-@testable import WidgetRaster
+import WidgetTooling
+import XCTest
+
 @testable import RasterCore
 @testable import WidgetLayout
-import WidgetTooling
+@testable import WidgetRaster
 
 /// Layout against frames computed by hand.
 final class LayoutTests: XCTestCase {
     func context(_ w: Double = 300, _ h: Double = 300) -> LayoutContext {
-        LayoutContext(text: TextLayoutEngine(), environment: WidgetEnvironment(family: .systemLarge, appearance: .light, size: Size(w, h), displayScale: 1),
-                      widgetRect: Rect(x: 0, y: 0, width: w, height: h), cornerRadius: 20)
+        LayoutContext(
+            text: TextLayoutEngine(),
+            environment: WidgetEnvironment(family: .systemLarge, appearance: .light, size: Size(w, h), displayScale: 1),
+            widgetRect: Rect(x: 0, y: 0, width: w, height: h), cornerRadius: 20)
     }
 
     /// Lays `view` out in a w×h box at the origin and returns the box tree.
@@ -34,13 +37,17 @@ final class LayoutTests: XCTestCase {
         let box = layout(ViewNode(.vstack(alignment: .leading, spacing: nil, children: [fixed(40, 20), fixed(80, 20)])), 200, 200)
         XCTAssertEqual(box.frame, Rect(x: 60, y: 76, width: 80, height: 48))
         let c = (box as! StackBox).children
-        XCTAssertEqual(c[0].frame.minX, 60, "leading alignment"); XCTAssertEqual(c[1].frame.minY, 104)
+        XCTAssertEqual(c[0].frame.minX, 60, "leading alignment")
+        XCTAssertEqual(c[1].frame.minY, 104)
     }
 
     func testSpacerPushesToTheEdges() {
-        let box = layout(ViewNode(.hstack(alignment: .center, spacing: 0, children: [fixed(30, 10), ViewNode(.spacer(minLength: nil)), fixed(30, 10)])), 200, 50)
+        let box = layout(
+            ViewNode(.hstack(alignment: .center, spacing: 0, children: [fixed(30, 10), ViewNode(.spacer(minLength: nil)), fixed(30, 10)])),
+            200, 50)
         let c = (box as! StackBox).children
-        XCTAssertEqual(c[0].frame.minX, 0); XCTAssertEqual(c[2].frame.minX, 170)
+        XCTAssertEqual(c[0].frame.minX, 0)
+        XCTAssertEqual(c[2].frame.minX, 170)
         XCTAssertEqual(c[1].frame.width, 140)
     }
 
@@ -52,8 +59,10 @@ final class LayoutTests: XCTestCase {
     func testFrameAlignmentInAFlexibleFrame() {
         let v = fixed(100, 100)
         var outer = v
-        outer.modifiers.append(.flexibleFrame(minWidth: nil, idealWidth: nil, maxWidth: .infinity, minHeight: nil, idealHeight: nil,
-                                              maxHeight: .infinity, alignment: Alignment(.trailing, .bottom)))
+        outer.modifiers.append(
+            .flexibleFrame(
+                minWidth: nil, idealWidth: nil, maxWidth: .infinity, minHeight: nil, idealHeight: nil,
+                maxHeight: .infinity, alignment: Alignment(.trailing, .bottom)))
         let box = layout(outer)
         XCTAssertEqual(box.frame, Rect(x: 0, y: 0, width: 300, height: 300), "maxWidth/maxHeight infinity take the offer")
         XCTAssertEqual(box.innermost.frame, Rect(x: 200, y: 200, width: 100, height: 100))
@@ -61,24 +70,38 @@ final class LayoutTests: XCTestCase {
 
     func testPaddingThenBackgroundDiffersFromBackgroundThenPadding() {
         let bg = ViewNode(.fill(.color(.white)))
-        let paddingFirst = layout(ViewNode(.shape(.rectangle, ShapePaint()), modifiers: [
-            .frame(width: 50, height: 50, alignment: .center), .padding(EdgeInsets(all: 10)), .background(bg, alignment: .center)]))
-        let backgroundFirst = layout(ViewNode(.shape(.rectangle, ShapePaint()), modifiers: [
-            .frame(width: 50, height: 50, alignment: .center), .background(bg, alignment: .center), .padding(EdgeInsets(all: 10))]))
+        let paddingFirst = layout(
+            ViewNode(
+                .shape(.rectangle, ShapePaint()),
+                modifiers: [
+                    .frame(width: 50, height: 50, alignment: .center), .padding(EdgeInsets(all: 10)), .background(bg, alignment: .center),
+                ]))
+        let backgroundFirst = layout(
+            ViewNode(
+                .shape(.rectangle, ShapePaint()),
+                modifiers: [
+                    .frame(width: 50, height: 50, alignment: .center), .background(bg, alignment: .center), .padding(EdgeInsets(all: 10)),
+                ]))
         func backgroundFrame(_ b: LayoutBox) -> Rect? {
             var box: LayoutBox? = b
-            while let m = box as? ModifierBox { if let d = m as? DecorationBox { return d.decoration.frame }; box = m.inner }
+            while let m = box as? ModifierBox {
+                if let d = m as? DecorationBox { return d.decoration.frame }
+                box = m.inner
+            }
             return nil
         }
         XCTAssertEqual(backgroundFrame(paddingFirst)?.size, Size(70, 70))
         XCTAssertEqual(backgroundFrame(backgroundFirst)?.size, Size(50, 50))
-        XCTAssertEqual(paddingFirst.frame.size, Size(70, 70)); XCTAssertEqual(backgroundFirst.frame.size, Size(70, 70))
+        XCTAssertEqual(paddingFirst.frame.size, Size(70, 70))
+        XCTAssertEqual(backgroundFirst.frame.size, Size(70, 70))
     }
 
     func testLayoutPriorityWinsTheSpace() {
-        var attrs = TextAttributes(); attrs.lineLimit = 1
+        var attrs = TextAttributes()
+        attrs.lineLimit = 1
         let long = "A rather long piece of text"
-        let a = ViewNode(.text(long, attrs)), b = ViewNode(.text(long, attrs), modifiers: [.layoutPriority(1)])
+        let a = ViewNode(.text(long, attrs))
+        let b = ViewNode(.text(long, attrs), modifiers: [.layoutPriority(1)])
         let box = layout(ViewNode(.hstack(alignment: .center, spacing: 0, children: [a, b])), 300, 50)
         let full = try! TextLayoutEngine().measure(long, options: TextOptions(font: .body)).width
         let c = (box as! StackBox).children

@@ -1,9 +1,10 @@
-import XCTest
 import WidgetModel
-@testable import WidgetRaster
+import WidgetTooling
+import XCTest
+
 @testable import RasterCore
 @testable import WidgetLayout
-import WidgetTooling
+@testable import WidgetRaster
 
 final class PaintTests: XCTestCase {
     private func painted(_ paint: Paint, width: Int = 101, height: Int = 11) -> Pixmap {
@@ -13,12 +14,14 @@ final class PaintTests: XCTestCase {
     }
 
     func testLinearGradientEndColoursAndMidpoint() {
-        let red = RGBA(red: 1, green: 0, blue: 0), blue = RGBA(red: 0, green: 0, blue: 1)
+        let red = RGBA(red: 1, green: 0, blue: 0)
+        let blue = RGBA(red: 0, green: 0, blue: 1)
         let p = painted(.linearGradient(stops: Paint.stops([red, blue]), start: Point(0.5, 0), end: Point(100.5, 0)))
         XCTAssertEqual(p.pixel(atX: 0, y: 5), PremultipliedPixel(red))
         XCTAssertEqual(p.pixel(atX: 100, y: 5), PremultipliedPixel(blue))
         let mid = p.pixel(atX: 50, y: 5)
-        XCTAssertEqual(Int(mid.r), 128, accuracy: 1); XCTAssertEqual(Int(mid.b), 128, accuracy: 1)
+        XCTAssertEqual(Int(mid.r), 128, accuracy: 1)
+        XCTAssertEqual(Int(mid.b), 128, accuracy: 1)
         // Beyond the ends the end colours extend (pad).
         let padded = painted(.linearGradient(stops: Paint.stops([red, blue]), start: Point(30, 0), end: Point(60, 0)))
         XCTAssertEqual(padded.pixel(atX: 5, y: 0), PremultipliedPixel(red))
@@ -38,13 +41,15 @@ final class PaintTests: XCTestCase {
         let p = painted(.linearGradient(stops: stops, start: Point(0.5, 0), end: Point(100.5, 0)))
         let mid = p.color(atX: 50, y: 0)
         // Straight colour stays pure red halfway (no darkening through transparent black).
-        XCTAssertEqual(Int(mid.r), 255, accuracy: 2); XCTAssertEqual(mid.g, 0)
+        XCTAssertEqual(Int(mid.r), 255, accuracy: 2)
+        XCTAssertEqual(mid.g, 0)
         XCTAssertEqual(Int(mid.a), 128, accuracy: 1)
     }
 
     func testRadialGradientByDistance() {
-        let p = painted(.radialGradient(stops: Paint.stops([.white, .black]), center: Point(50.5, 50.5), startRadius: 0, endRadius: 40),
-                        width: 101, height: 101)
+        let p = painted(
+            .radialGradient(stops: Paint.stops([.white, .black]), center: Point(50.5, 50.5), startRadius: 0, endRadius: 40),
+            width: 101, height: 101)
         XCTAssertEqual(p.pixel(atX: 50, y: 50), PremultipliedPixel(.white))
         XCTAssertEqual(p.pixel(atX: 95, y: 50), PremultipliedPixel(.black))
         // Same distance, same colour, in any direction.
@@ -52,10 +57,13 @@ final class PaintTests: XCTestCase {
     }
 
     func testAngularGradientGoesClockwiseFromItsStartAngle() {
-        let p = painted(.angularGradient(stops: Paint.stops([.black, .white]), center: Point(50, 50), startAngle: 0, endAngle: 2 * .pi),
-                        width: 100, height: 100)
-        let east = Int(p.pixel(atX: 90, y: 50).r), south = Int(p.pixel(atX: 50, y: 90).r)
-        let west = Int(p.pixel(atX: 10, y: 50).r), north = Int(p.pixel(atX: 50, y: 10).r)
+        let p = painted(
+            .angularGradient(stops: Paint.stops([.black, .white]), center: Point(50, 50), startAngle: 0, endAngle: 2 * .pi),
+            width: 100, height: 100)
+        let east = Int(p.pixel(atX: 90, y: 50).r)
+        let south = Int(p.pixel(atX: 50, y: 90).r)
+        let west = Int(p.pixel(atX: 10, y: 50).r)
+        let north = Int(p.pixel(atX: 50, y: 10).r)
         // Just below the +x axis the turn has barely started; clockwise on screen reaches south first.
         XCTAssertLessThan(east, 10)
         XCTAssertEqual(south, 64, accuracy: 3)
@@ -73,7 +81,9 @@ final class PaintTests: XCTestCase {
         b.drawImage(img, in: Rect(x: 0, y: 0, width: 20, height: 20), filter: .bilinear)
         // Corners keep the texel colour (clamp to edge); the centre is the average of all four.
         XCTAssertEqual(b.pixmap.pixels[0], img.pixels[0])
-        let centre = b.pixmap.pixel(atX: 10, y: 10), a = PremultipliedPixel(packed: img.pixels[0]), d = PremultipliedPixel(packed: img.pixels[1])
+        let centre = b.pixmap.pixel(atX: 10, y: 10)
+        let a = PremultipliedPixel(packed: img.pixels[0])
+        let d = PremultipliedPixel(packed: img.pixels[1])
         XCTAssertEqual(Int(centre.g), (Int(a.g) + Int(d.g)) / 2, accuracy: 8)
     }
 
@@ -89,13 +99,14 @@ final class PaintTests: XCTestCase {
 
     func testClipsNestAndMultiply() {
         var c = Canvas(width: 40, height: 40)!
-        c.clip(to: Path(rect: Rect(x: 0, y: 0, width: 20, height: 40)))        // left half (a rectangle)
-        c.clip(to: Path(circleCenter: Point(20, 20), radius: 10))             // and a circle (a mask)
+        c.clip(to: Path(rect: Rect(x: 0, y: 0, width: 20, height: 40)))  // left half (a rectangle)
+        c.clip(to: Path(circleCenter: Point(20, 20), radius: 10))  // and a circle (a mask)
         c.paint(.solid(.black))
         XCTAssertEqual(coveredArea(c.pixmap), Double.pi * 100 / 2, accuracy: 1)
         XCTAssertEqual(alpha(c.pixmap, 15, 20), 255)
         XCTAssertEqual(alpha(c.pixmap, 25, 20), 0)
-        c.restoreClip(); c.restoreClip()
+        c.restoreClip()
+        c.restoreClip()
         c.paint(.solid(.black))
         XCTAssertEqual(alpha(c.pixmap, 39, 39), 255)
     }

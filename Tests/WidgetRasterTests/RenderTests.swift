@@ -1,11 +1,12 @@
-import XCTest
 import Foundation
 import WidgetModel
 import WidgetTestSupport
-@testable import WidgetRaster
+import WidgetTooling
+import XCTest
+
 @testable import RasterCore
 @testable import WidgetLayout
-import WidgetTooling
+@testable import WidgetRaster
 
 /// End to end: spec → pixels, goldens per Sample family, determinism across --jobs.
 final class RenderTests: XCTestCase {
@@ -27,18 +28,21 @@ final class RenderTests: XCTestCase {
             }
         }
         let weather = SpecRenderer(spec: try spec("weather"), scale: 1)
-        assertGolden(try weather.render(Variant(entry: 1, family: .systemMedium, appearance: .dark)).pixmap,
-                     named: "weather-systemMedium-dark-e1", suite: "samples")
+        assertGolden(
+            try weather.render(Variant(entry: 1, family: .systemMedium, appearance: .dark)).pixmap,
+            named: "weather-systemMedium-dark-e1", suite: "samples")
     }
 
     func testWidgetShapeAndBackground() throws {
         let s = try spec("weather")
         let out = try SpecRenderer(spec: s).render(Variant(entry: 0, family: .systemSmall, appearance: .light))
-        XCTAssertEqual(out.pixmap.width, 493); XCTAssertEqual(out.pixmap.height, 493)
+        XCTAssertEqual(out.pixmap.width, 493)
+        XCTAssertEqual(out.pixmap.height, 493)
         // Corners are cut by the continuous widget shape; the middle of the top edge is the gradient's top colour.
         XCTAssertEqual(out.pixmap.pixel(atX: 0, y: 0).a, 0)
         let top = out.pixmap.color(atX: 246, y: 1)
-        XCTAssertEqual(Int(top.r), 0x4A, accuracy: 2); XCTAssertEqual(Int(top.b), 0xE2, accuracy: 2)
+        XCTAssertEqual(Int(top.r), 0x4A, accuracy: 2)
+        XCTAssertEqual(Int(top.b), 0xE2, accuracy: 2)
         XCTAssertTrue(out.missingSymbols.isEmpty)
         XCTAssertTrue(out.truncatedTexts.isEmpty)
     }
@@ -48,14 +52,17 @@ final class RenderTests: XCTestCase {
         let s = try WidgetSpec.decode(Array(json.utf8), file: "nobg.widget.json")
         let out = try SpecRenderer(spec: s).render(Variant(entry: 0, family: .systemSmall, appearance: .light))
         let texts = out.content.ops.compactMap { op -> String? in
-            if case .text(let l, _, _, _) = op.kind { return l.lines.map(\.text).joined(separator: " ") }; return nil
+            if case .text(let l, _, _, _) = op.kind { return l.lines.map(\.text).joined(separator: " ") }
+            return nil
         }
         XCTAssertEqual(texts.joined().filter { $0 != " " }, "PleaseadoptcontainerBackgroundAPI")
     }
 
     func testUnknownSymbolDrawsAPlaceholderAndIsReported() throws {
-        let json = #"{"kind": "S", "body": {"type": "Image", "systemName": "not.a.symbol", "modifiers": [{"containerBackground": "white"}]}}"#
-        let out = try SpecRenderer(spec: try WidgetSpec.decode(Array(json.utf8), file: "s")).render(Variant(entry: 0, family: .systemSmall, appearance: .light))
+        let json =
+            #"{"kind": "S", "body": {"type": "Image", "systemName": "not.a.symbol", "modifiers": [{"containerBackground": "white"}]}}"#
+        let out = try SpecRenderer(spec: try WidgetSpec.decode(Array(json.utf8), file: "s")).render(
+            Variant(entry: 0, family: .systemSmall, appearance: .light))
         XCTAssertEqual(out.missingSymbols, ["not.a.symbol"])
         XCTAssertTrue(out.pixmap.pixels.contains { $0 & 0xFFFFFF < 0x404040 && $0 >> 24 == 255 }, "something dark is drawn")
     }
@@ -67,7 +74,8 @@ final class RenderTests: XCTestCase {
             let dir = FileManager.default.temporaryDirectory.appendingPathComponent("widgetctl-jobs-\(jobs)-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: dir) }
             var options = BatchOptions(outputDirectory: dir)
-            options.jobs = jobs; options.scale = 1
+            options.jobs = jobs
+            options.scale = 1
             let report = try BatchRenderer(options: options).run(specs)
             XCTAssertEqual(report.files.count, 12 + 8)
             var files: [String: Data] = [:]
@@ -91,7 +99,9 @@ final class RenderTests: XCTestCase {
             let dir = FileManager.default.temporaryDirectory.appendingPathComponent("widgetctl-shard-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: dir) }
             var options = BatchOptions(outputDirectory: dir)
-            options.shard = (i, 3); options.scale = 0.5; options.contactSheet = false
+            options.shard = (i, 3)
+            options.scale = 0.5
+            options.contactSheet = false
             seen += try BatchRenderer(options: options).run([s]).files.map(\.relativePath)
         }
         XCTAssertEqual(seen.count, 12)
@@ -99,7 +109,8 @@ final class RenderTests: XCTestCase {
     }
 
     func testManifestListsExcludedVariants() throws {
-        let json = #"{"kind": "Fixed", "supportedFamilies": ["systemSmall"], "containerBackgroundRemovable": false, "body": {"type": "Text", "text": "x", "modifiers": [{"containerBackground": "blue"}]}}"#
+        let json =
+            #"{"kind": "Fixed", "supportedFamilies": ["systemSmall"], "containerBackgroundRemovable": false, "body": {"type": "Text", "text": "x", "modifiers": [{"containerBackground": "blue"}]}}"#
         let s = try WidgetSpec.decode(Array(json.utf8), file: "f")
         let (render, skipped) = SpecRenderer(spec: s).variants(appearances: Appearance.allCases)
         XCTAssertTrue(render.contains { $0.appearance == .light })
@@ -111,7 +122,8 @@ final class RenderTests: XCTestCase {
     func testSHA256() {
         XCTAssertEqual(SHA256.hex(Array("abc".utf8)), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         XCTAssertEqual(SHA256.hex([]), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        XCTAssertEqual(SHA256.hex(Array(String(repeating: "a", count: 1000).utf8)),
-                       "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+        XCTAssertEqual(
+            SHA256.hex(Array(String(repeating: "a", count: 1000).utf8)),
+            "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
     }
 }

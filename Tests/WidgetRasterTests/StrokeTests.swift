@@ -1,9 +1,10 @@
-import XCTest
 import WidgetModel
-@testable import WidgetRaster
+import WidgetTooling
+import XCTest
+
 @testable import RasterCore
 @testable import WidgetLayout
-import WidgetTooling
+@testable import WidgetRaster
 
 final class StrokeTests: XCTestCase {
     private func stroked(_ path: Path, _ style: StrokeStyle, width: Int = 60, height: Int = 40) -> Pixmap {
@@ -14,7 +15,9 @@ final class StrokeTests: XCTestCase {
 
     func testHorizontalLineCoversItsWidthPerColumn() {
         for w in [1.0, 2.5, 7.0] {
-            var p = Path(); p.move(to: Point(10, 20.3)); p.addLine(to: Point(50, 20.3))
+            var p = Path()
+            p.move(to: Point(10, 20.3))
+            p.addLine(to: Point(50, 20.3))
             let img = stroked(p, StrokeStyle(lineWidth: w))
             let column = (0..<40).reduce(0.0) { $0 + Double(alpha(img, 30, $1)) / 255 }
             XCTAssertEqual(column, w, accuracy: 0.01, "line width \(w)")
@@ -23,7 +26,9 @@ final class StrokeTests: XCTestCase {
     }
 
     func testCapsExtendTheLine() {
-        var p = Path(); p.move(to: Point(20, 20)); p.addLine(to: Point(40, 20))
+        var p = Path()
+        p.move(to: Point(20, 20))
+        p.addLine(to: Point(40, 20))
         let butt = coveredArea(stroked(p, StrokeStyle(lineWidth: 6, lineCap: .butt)))
         let square = coveredArea(stroked(p, StrokeStyle(lineWidth: 6, lineCap: .square)))
         let round = coveredArea(stroked(p, StrokeStyle(lineWidth: 6, lineCap: .round)))
@@ -33,7 +38,10 @@ final class StrokeTests: XCTestCase {
     }
 
     func testMiterJoinFillsTheCornerAndBevelCutsIt() {
-        var p = Path(); p.move(to: Point(10, 30)); p.addLine(to: Point(30, 30)); p.addLine(to: Point(30, 10))
+        var p = Path()
+        p.move(to: Point(10, 30))
+        p.addLine(to: Point(30, 30))
+        p.addLine(to: Point(30, 10))
         let miter = stroked(p, StrokeStyle(lineWidth: 8, lineJoin: .miter))
         let bevel = stroked(p, StrokeStyle(lineWidth: 8, lineJoin: .bevel))
         let round = stroked(p, StrokeStyle(lineWidth: 8, lineJoin: .round))
@@ -45,7 +53,8 @@ final class StrokeTests: XCTestCase {
     }
 
     func testClosedCircleStrokeIsARing() {
-        let r = 12.0, w = 4.0
+        let r = 12.0
+        let w = 4.0
         let img = stroked(Path(circleCenter: Point(30, 20), radius: r), StrokeStyle(lineWidth: w))
         let exact = Double.pi * ((r + w / 2) * (r + w / 2) - (r - w / 2) * (r - w / 2))
         XCTAssertEqual(coveredArea(img), exact, accuracy: exact * 0.005)
@@ -53,7 +62,9 @@ final class StrokeTests: XCTestCase {
     }
 
     func testDashesCoverTheirShare() {
-        var p = Path(); p.move(to: Point(0, 20)); p.addLine(to: Point(60, 20))
+        var p = Path()
+        p.move(to: Point(0, 20))
+        p.addLine(to: Point(60, 20))
         let dashed = stroked(p, StrokeStyle(lineWidth: 2, dash: [6, 4]))
         // 60 px of pattern "6 on, 4 off" = 6 dashes of 6 px.
         XCTAssertEqual(coveredArea(dashed), 6 * 6 * 2, accuracy: 0.2)
@@ -73,7 +84,9 @@ final class StrokeTests: XCTestCase {
     }
 
     func testZeroLengthSubpathDrawsADotWithRoundCaps() {
-        var p = Path(); p.move(to: Point(20, 20)); p.addLine(to: Point(20, 20))
+        var p = Path()
+        p.move(to: Point(20, 20))
+        p.addLine(to: Point(20, 20))
         XCTAssertEqual(coveredArea(stroked(p, StrokeStyle(lineWidth: 10, lineCap: .round))), 25 * Double.pi, accuracy: 0.5)
         XCTAssertEqual(coveredArea(stroked(p, StrokeStyle(lineWidth: 10, lineCap: .butt))), 0)
     }

@@ -1,10 +1,11 @@
-import XCTest
 import WidgetModel
 import WidgetTestSupport
-@testable import WidgetRaster
+import WidgetTooling
+import XCTest
+
 @testable import RasterCore
 @testable import WidgetLayout
-import WidgetTooling
+@testable import WidgetRaster
 
 final class TextShapingTests: XCTestCase {
     let engine = TextLayoutEngine()
@@ -13,7 +14,8 @@ final class TextShapingTests: XCTestCase {
     }
 
     func testKernedPairIsNarrowerThanItsGlyphs() throws {
-        let pair = try width("AV"), alone = try width("A") + width("V")
+        let pair = try width("AV")
+        let alone = try width("A") + width("V")
         XCTAssertLessThan(pair, alone - 0.5, "Inter kerns A and V")
     }
 
@@ -36,7 +38,8 @@ final class TextShapingTests: XCTestCase {
         XCTAssertFalse(Set(arabic.map(\.glyph)).isSubset(of: isolated), "letters take their joining forms")
         // Visual order: "Hi", then the Arabic word drawn right to left, then "ok".
         let latin = glyphs.filter { $0.face.familyName == "Inter" && $0.glyph != face.glyphIndex(for: " ") }
-        let hi = latin.prefix(2).map(\.x), ok = latin.suffix(2).map(\.x)
+        let hi = latin.prefix(2).map(\.x)
+        let ok = latin.suffix(2).map(\.x)
         XCTAssertLessThan(hi.max()!, arabic.map(\.x).min()!)
         XCTAssertGreaterThan(ok.min()!, arabic.map(\.x).max()!)
         // The first letter in logical order (meem, in its initial form) is the rightmost glyph and
@@ -153,13 +156,16 @@ final class TextLayoutTests: XCTestCase {
     func testMinimumScaleFactorShrinksBeforeTruncating() throws {
         let full = try engine.measure("Mostly Sunny today", options: TextOptions(font: .style(.title))).width
         // 90% of the width fits at about 0.9 of the size.
-        let fits = try engine.layout("Mostly Sunny today", options: TextOptions(font: .style(.title), lineLimit: 1, minimumScaleFactor: 0.8), maxWidth: full * 0.9)
+        let fits = try engine.layout(
+            "Mostly Sunny today", options: TextOptions(font: .style(.title), lineLimit: 1, minimumScaleFactor: 0.8), maxWidth: full * 0.9)
         XCTAssertFalse(fits.isTruncated)
         XCTAssertEqual(fits.lines.count, 1)
-        XCTAssertLessThan(fits.fontScale, 0.92); XCTAssertGreaterThanOrEqual(fits.fontScale, 0.85)
+        XCTAssertLessThan(fits.fontScale, 0.92)
+        XCTAssertGreaterThanOrEqual(fits.fontScale, 0.85)
         XCTAssertLessThanOrEqual(fits.size.width, full * 0.9 + 1e-9)
         // Half the width would need 0.5: the factor stops at 0.8 and the text is truncated.
-        let cut = try engine.layout("Mostly Sunny today", options: TextOptions(font: .style(.title), lineLimit: 1, minimumScaleFactor: 0.8), maxWidth: full * 0.5)
+        let cut = try engine.layout(
+            "Mostly Sunny today", options: TextOptions(font: .style(.title), lineLimit: 1, minimumScaleFactor: 0.8), maxWidth: full * 0.5)
         XCTAssertTrue(cut.isTruncated)
         XCTAssertEqual(cut.fontScale, 0.8, accuracy: 1e-12)
         XCTAssertEqual(cut.font.size, 28 * 0.8, accuracy: 1e-9)
@@ -186,7 +192,7 @@ final class TextLayoutTests: XCTestCase {
 
 final class DateTextTests: XCTestCase {
     let f = DateTextFormatter(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "America/Los_Angeles")!)
-    let now = ISO8601DateFormatter().date(from: "2026-11-29T17:41:00Z")!   // 9:41 AM in Cupertino
+    let now = ISO8601DateFormatter().date(from: "2026-11-29T17:41:00Z")!  // 9:41 AM in Cupertino
 
     func testTimeAndDate() {
         XCTAssertEqual(f.string(now, style: .time, now: now), "9:41\u{202F}AM")
@@ -210,4 +216,3 @@ final class DateTextTests: XCTestCase {
         XCTAssertEqual(f.string(from: start, to: end), "9:30\u{202F}AM\u{2009}–\u{2009}2:45\u{202F}PM")
     }
 }
-

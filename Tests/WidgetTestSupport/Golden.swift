@@ -12,14 +12,18 @@ import WidgetTooling
 import XCTest
 
 /// Compares `actual` with the golden `suite/name.png` and records according to WIDGETCTL_RECORD.
-public func assertGolden(_ actual: Pixmap, named name: String, suite: String,
-                         channelTolerance: Int = 1, maxDifferingPixels: Int = 0,
-                         file: StaticString = #filePath, line: UInt = #line) {
+public func assertGolden(
+    _ actual: Pixmap, named name: String, suite: String,
+    channelTolerance: Int = 1, maxDifferingPixels: Int = 0,
+    file: StaticString = #filePath, line: UInt = #line
+) {
     let testFile = URL(fileURLWithPath: "\(file)")
     let golden = testFile.deletingLastPathComponent().appendingPathComponent("Goldens")
         .appendingPathComponent(suite).appendingPathComponent(name + ".png")
-    var comparison = GoldenComparison(golden: golden, artifacts: GoldenComparison.artifactsBase(testFile: testFile, fallback: "golden-failures")
-        .appendingPathComponent("\(suite)-\(name)"))
+    var comparison = GoldenComparison(
+        golden: golden,
+        artifacts: GoldenComparison.artifactsBase(testFile: testFile, fallback: "golden-failures")
+            .appendingPathComponent("\(suite)-\(name)"))
     comparison.channelTolerance = channelTolerance
     comparison.maxDifferingPixels = maxDifferingPixels
     switch comparison.check(actual) {

@@ -75,10 +75,12 @@ func blendPixel(_ s: UInt32, _ d: UInt32, _ mode: BlendMode) -> UInt32 {
 /// The separable modes, one channel at a time in 0...255² fixed point.
 @inline(__always)
 private func separable(_ s: UInt32, _ d: UInt32, _ mode: BlendMode) -> UInt32 {
-    let sa = Int(s >> 24), da = Int(d >> 24)
+    let sa = Int(s >> 24)
+    let da = Int(d >> 24)
     var out = UInt32(div255(UInt32(sa * 255 + da * 255 - sa * da))) << 24
     for shift in stride(from: 0, through: 16, by: 8) {
-        let sc = Int((s >> UInt32(shift)) & 0xFF), dc = Int((d >> UInt32(shift)) & 0xFF)
+        let sc = Int((s >> UInt32(shift)) & 0xFF)
+        let dc = Int((d >> UInt32(shift)) & 0xFF)
         // Everything below is scaled by 255 (products of two 8-bit values).
         let base = sc * (255 - da) + dc * (255 - sa)
         var v: Int

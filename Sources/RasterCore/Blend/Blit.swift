@@ -6,8 +6,10 @@ import WidgetModel
 enum Blit {
     /// Blends one colour over `count` pixels at `dst`, each scaled by its coverage.
     @inline(__always)
-    static func solid(_ color: UInt32, coverage: UnsafePointer<UInt8>, count: Int,
-                      into dst: UnsafeMutablePointer<UInt32>, mode: BlendMode) {
+    static func solid(
+        _ color: UInt32, coverage: UnsafePointer<UInt8>, count: Int,
+        into dst: UnsafeMutablePointer<UInt32>, mode: BlendMode
+    ) {
         if mode == .sourceOver {
             let opaque = color >> 24 == 255
             for i in 0..<count {
@@ -30,8 +32,10 @@ enum Blit {
 
     /// Blends `count` source pixels over `dst`, each scaled by its coverage.
     @inline(__always)
-    static func shaded(_ src: UnsafePointer<UInt32>, coverage: UnsafePointer<UInt8>, count: Int,
-                       into dst: UnsafeMutablePointer<UInt32>, mode: BlendMode) {
+    static func shaded(
+        _ src: UnsafePointer<UInt32>, coverage: UnsafePointer<UInt8>, count: Int,
+        into dst: UnsafeMutablePointer<UInt32>, mode: BlendMode
+    ) {
         if mode == .sourceOver {
             for i in 0..<count {
                 let c = UInt32(coverage[i])
@@ -51,11 +55,16 @@ enum Blit {
 
     /// Blends one colour over a run of `count` pixels that share one coverage value.
     @inline(__always)
-    static func solidRun(_ color: UInt32, coverage c: UInt32, count: Int,
-                         into dst: UnsafeMutablePointer<UInt32>, mode: BlendMode) {
+    static func solidRun(
+        _ color: UInt32, coverage c: UInt32, count: Int,
+        into dst: UnsafeMutablePointer<UInt32>, mode: BlendMode
+    ) {
         if mode == .sourceOver {
             let s = c == 255 ? color : scalePixel(color, c)
-            if s >> 24 == 255 { dst.update(repeating: s, count: count); return }
+            if s >> 24 == 255 {
+                dst.update(repeating: s, count: count)
+                return
+            }
             if s == 0 { return }
             sourceOverConstant(s, count: count, into: dst)
             return
@@ -69,7 +78,8 @@ enum Blit {
     static func sourceOverConstant(_ s: UInt32, count: Int, into dst: UnsafeMutablePointer<UInt32>) {
         let ia = SIMD4<UInt32>(repeating: 255 &- (s >> 24))
         let src = SIMD4<UInt32>(repeating: s)
-        let mask = SIMD4<UInt32>(repeating: 0x00FF_00FF), half = SIMD4<UInt32>(repeating: 0x0080_0080)
+        let mask = SIMD4<UInt32>(repeating: 0x00FF_00FF)
+        let half = SIMD4<UInt32>(repeating: 0x0080_0080)
         var i = 0
         let raw = UnsafeMutableRawPointer(dst)
         while i + 4 <= count {
@@ -81,23 +91,31 @@ enum Blit {
             raw.storeBytes(of: src &+ (rb | ga), toByteOffset: i * 4, as: SIMD4<UInt32>.self)
             i += 4
         }
-        while i < count { dst[i] = sourceOver(s, dst[i]); i += 1 }
+        while i < count {
+            dst[i] = sourceOver(s, dst[i])
+            i += 1
+        }
     }
 
     /// Blends shaded source pixels over a run that shares one coverage value.
     @inline(__always)
-    static func shadedRun(_ src: UnsafePointer<UInt32>, coverage c: UInt32, count: Int,
-                          into dst: UnsafeMutablePointer<UInt32>, mode: BlendMode) {
+    static func shadedRun(
+        _ src: UnsafePointer<UInt32>, coverage c: UInt32, count: Int,
+        into dst: UnsafeMutablePointer<UInt32>, mode: BlendMode
+    ) {
         row(src, count: count, alpha: c, into: dst, mode: mode)
     }
 
     /// Blends a whole row of source pixels with a uniform coverage (layer compositing).
-    static func row(_ src: UnsafePointer<UInt32>, count: Int, alpha: UInt32,
-                    into dst: UnsafeMutablePointer<UInt32>, mode: BlendMode) {
+    static func row(
+        _ src: UnsafePointer<UInt32>, count: Int, alpha: UInt32,
+        into dst: UnsafeMutablePointer<UInt32>, mode: BlendMode
+    ) {
         if mode == .sourceOver {
             if alpha == 255 {
                 for i in 0..<count {
-                    let s = src[i], a = s >> 24
+                    let s = src[i]
+                    let a = s >> 24
                     if a == 0 { continue }
                     dst[i] = a == 255 ? s : sourceOver(s, dst[i])
                 }

@@ -55,33 +55,40 @@ public struct Canvas {
     // MARK: Drawing
 
     /// Fills `path` (transformed by `transform`) with `paint`.
-    public mutating func fill(_ path: Path, with paint: Paint, rule: FillRule = .nonZero,
-                              transform: Transform = .identity, opacity: Double = 1,
-                              blendMode: BlendMode = .sourceOver) {
+    public mutating func fill(
+        _ path: Path, with paint: Paint, rule: FillRule = .nonZero,
+        transform: Transform = .identity, opacity: Double = 1,
+        blendMode: BlendMode = .sourceOver
+    ) {
         let polys = path.flattened(transform: transform, tolerance: tolerance)
         fillPolygons(polys, rule: rule, shader: Shader(paint, transform: transform, opacity: opacity), blendMode: blendMode)
     }
 
     /// Strokes `path` with `style` and fills the outline with `paint`.
-    public mutating func stroke(_ path: Path, style: StrokeStyle, with paint: Paint,
-                                transform: Transform = .identity, opacity: Double = 1,
-                                blendMode: BlendMode = .sourceOver) {
+    public mutating func stroke(
+        _ path: Path, style: StrokeStyle, with paint: Paint,
+        transform: Transform = .identity, opacity: Double = 1,
+        blendMode: BlendMode = .sourceOver
+    ) {
         let outline = path.strokeOutline(style, transform: transform, tolerance: tolerance)
         fillPolygons(outline, rule: .nonZero, shader: Shader(paint, transform: transform, opacity: opacity), blendMode: blendMode)
     }
 
     /// Draws `image` into `rect`, placed by `mode`; the part outside `rect` is clipped.
-    public mutating func drawImage(_ image: Pixmap, in rect: Rect, mode: ContentMode = .stretch,
-                                   filter: ImageFilter = .bilinear, transform: Transform = .identity,
-                                   opacity: Double = 1, blendMode: BlendMode = .sourceOver) {
+    public mutating func drawImage(
+        _ image: Pixmap, in rect: Rect, mode: ContentMode = .stretch,
+        filter: ImageFilter = .bilinear, transform: Transform = .identity,
+        opacity: Double = 1, blendMode: BlendMode = .sourceOver
+    ) {
         let placement = Paint.imageTransform(imageWidth: image.width, imageHeight: image.height, in: rect, mode: mode)
         var target = rect
         if mode == .fit {
             let s = placement.a
             target = Rect(x: placement.tx, y: placement.ty, width: Double(image.width) * s, height: Double(image.height) * s)
         }
-        fill(Path(rect: target), with: .image(image, transform: placement, filter: filter),
-             transform: transform, opacity: opacity, blendMode: blendMode)
+        fill(
+            Path(rect: target), with: .image(image, transform: placement, filter: filter),
+            transform: transform, opacity: opacity, blendMode: blendMode)
     }
 
     /// Fills device-space polygons with a resolved shader.
@@ -98,9 +105,10 @@ public struct Canvas {
             coverageScratch.withUnsafeMutableBufferPointer { cov in
                 pixmap.pixels.withUnsafeMutableBufferPointer { pixels in
                     func run(_ maskValues: UnsafePointer<UInt8>?) {
-                        var sink = PaintSink(pixels: pixels.baseAddress!, width: w, shader: shader, solid: shader.solidColor,
-                                             mode: blendMode, source: src.baseAddress!, coverage: cov.baseAddress!,
-                                             mask: maskValues, antiAlias: aa)
+                        var sink = PaintSink(
+                            pixels: pixels.baseAddress!, width: w, shader: shader, solid: shader.solidColor,
+                            mode: blendMode, source: src.baseAddress!, coverage: cov.baseAddress!,
+                            mask: maskValues, antiAlias: aa)
                         rasterizer.rasterize(polys, rule: rule, clip: clip, into: &sink)
                     }
                     if let mask {
@@ -115,8 +123,9 @@ public struct Canvas {
 
     /// Replaces every pixel inside the clip with `color` blended by `blendMode` (a full-canvas paint).
     public mutating func paint(_ paint: Paint, opacity: Double = 1, blendMode: BlendMode = .sourceOver) {
-        fill(Path(rect: Rect(x: 0, y: 0, width: Double(width), height: Double(height))), with: paint,
-             opacity: opacity, blendMode: blendMode)
+        fill(
+            Path(rect: Rect(x: 0, y: 0, width: Double(width), height: Double(height))), with: paint,
+            opacity: opacity, blendMode: blendMode)
     }
 
     // MARK: Clipping
@@ -130,8 +139,9 @@ public struct Canvas {
             return
         }
         let polys = path.flattened(transform: transform, tolerance: tolerance)
-        state.mask = Mask(polys, rule: rule, width: pixmap.width, height: pixmap.height,
-                          clip: clipBounds, previous: state.mask, rasterizer: rasterizer)
+        state.mask = Mask(
+            polys, rule: rule, width: pixmap.width, height: pixmap.height,
+            clip: clipBounds, previous: state.mask, rasterizer: rasterizer)
     }
 
     /// Restores the clip in force before the matching `clip(to:)`.
@@ -155,11 +165,13 @@ public struct Canvas {
             }
         }
         guard pts.count == 4 || (pts.count == 5 && pts[4] == pts[0]) else { return nil }
-        let xs = Set(pts.prefix(4).map(\.x)), ys = Set(pts.prefix(4).map(\.y))
+        let xs = Set(pts.prefix(4).map(\.x))
+        let ys = Set(pts.prefix(4).map(\.y))
         guard xs.count == 2, ys.count == 2, xs.allSatisfy({ $0 == $0.rounded() }), ys.allSatisfy({ $0 == $0.rounded() }) else { return nil }
         // Each consecutive pair must differ in exactly one coordinate to be a rectangle.
         for i in 0..<4 {
-            let a = pts[i], b = pts[(i + 1) % 4]
+            let a = pts[i]
+            let b = pts[(i + 1) % 4]
             if (a.x != b.x) == (a.y != b.y) { return nil }
         }
         let r = Rect(corners: Point(xs.min()!, ys.min()!), Point(xs.max()!, ys.max()!))
@@ -172,8 +184,10 @@ public struct Canvas {
     /// composites it onto what was below with `opacity` and `blendMode`, through the clip in force now.
     public mutating func beginLayer(opacity: Double = 1, blendMode: BlendMode = .sourceOver) {
         let layer = Pixmap(width: pixmap.width, height: pixmap.height)!
-        layerStack.append(SavedLayer(parent: pixmap, opacity: opacity, blendMode: blendMode,
-                                     clip: state, clipDepth: clipStack.count))
+        layerStack.append(
+            SavedLayer(
+                parent: pixmap, opacity: opacity, blendMode: blendMode,
+                clip: state, clipDepth: clipStack.count))
         pixmap = layer
     }
 
@@ -199,8 +213,10 @@ public struct Canvas {
         if effects.luminanceToAlpha { ColorMatrix.luminanceToAlpha.apply(to: &layer) }
         if let shadow = effects.shadow {
             var shade = layer
-            ColorMatrix.tint(red: shadow.color.red, green: shadow.color.green, blue: shadow.color.blue,
-                             alpha: shadow.color.alpha).apply(to: &shade)
+            ColorMatrix.tint(
+                red: shadow.color.red, green: shadow.color.green, blue: shadow.color.blue,
+                alpha: shadow.color.alpha
+            ).apply(to: &shade)
             GaussianBlur.apply(to: &shade, sigma: shadow.sigma, edge: .transparent)
             shade = shade.shifted(dx: Int(shadow.dx.rounded()), dy: Int(shadow.dy.rounded()))
             composite(shade, opacity: saved.opacity, blendMode: saved.blendMode)
@@ -228,16 +244,18 @@ public struct Canvas {
                             for y in area.y..<area.maxY {
                                 let off = y * w + area.x
                                 for i in 0..<area.width { cov[i] = UInt8(div255(UInt32(m[off + i]) * alpha)) }
-                                Blit.shaded(src.baseAddress! + off, coverage: cov.baseAddress!, count: area.width,
-                                            into: dst.baseAddress! + off, mode: blendMode)
+                                Blit.shaded(
+                                    src.baseAddress! + off, coverage: cov.baseAddress!, count: area.width,
+                                    into: dst.baseAddress! + off, mode: blendMode)
                             }
                         }
                     }
                 } else {
                     for y in area.y..<area.maxY {
                         let off = y * w + area.x
-                        Blit.row(src.baseAddress! + off, count: area.width, alpha: alpha,
-                                 into: dst.baseAddress! + off, mode: blendMode)
+                        Blit.row(
+                            src.baseAddress! + off, count: area.width, alpha: alpha,
+                            into: dst.baseAddress! + off, mode: blendMode)
                     }
                 }
             }
@@ -250,7 +268,8 @@ public struct LayerEffects {
     public var shadow: (color: RGBA, sigma: Double, dx: Double, dy: Double)?
     public var luminanceToAlpha = false
     public init(shadow: (color: RGBA, sigma: Double, dx: Double, dy: Double)? = nil, luminanceToAlpha: Bool = false) {
-        self.shadow = shadow; self.luminanceToAlpha = luminanceToAlpha
+        self.shadow = shadow
+        self.luminanceToAlpha = luminanceToAlpha
     }
 }
 
@@ -291,8 +310,7 @@ struct PaintSink: CoverageSink {
         var c = cov.baseAddress!
         let n = cov.count
         if mask != nil || !antiAlias {
-            if !antiAlias { for i in 0..<n { coverage[i] = c[i] >= 128 ? 255 : 0 } }
-            else { coverage.update(from: c, count: n) }
+            if !antiAlias { for i in 0..<n { coverage[i] = c[i] >= 128 ? 255 : 0 } } else { coverage.update(from: c, count: n) }
             if let mask {
                 let m = mask + y * width + x
                 for i in 0..<n { coverage[i] = UInt8(div255(UInt32(coverage[i]) * UInt32(m[i]))) }

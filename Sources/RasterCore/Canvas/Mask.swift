@@ -10,16 +10,22 @@ public struct Mask: Sendable, Equatable {
     public internal(set) var bounds: IntRect
 
     init(width: Int, height: Int) {
-        self.width = width; self.height = height
+        self.width = width
+        self.height = height
         values = [UInt8](repeating: 0, count: width * height)
         bounds = IntRect(x: 0, y: 0, width: 0, height: 0)
     }
 
     /// The mask of `polylines` filled with `rule`, intersected with `previous` when given.
-    init(_ polylines: [Polyline], rule: FillRule, width: Int, height: Int, clip: IntRect,
-         previous: Mask?, rasterizer: CoverageRasterizer) {
+    init(
+        _ polylines: [Polyline], rule: FillRule, width: Int, height: Int, clip: IntRect,
+        previous: Mask?, rasterizer: CoverageRasterizer
+    ) {
         self.init(width: width, height: height)
-        var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
+        var minX = Int.max
+        var minY = Int.max
+        var maxX = Int.min
+        var maxY = Int.min
         values.withUnsafeMutableBufferPointer { out in
             rasterizer.rasterize(polylines, rule: rule, clip: clip) { y, x, cov in
                 let row = out.baseAddress! + y * width + x
@@ -31,8 +37,10 @@ public struct Mask: Sendable, Equatable {
                 } else {
                     row.update(from: cov.baseAddress!, count: cov.count)
                 }
-                minX = min(minX, x); maxX = max(maxX, x + cov.count)
-                minY = min(minY, y); maxY = max(maxY, y + 1)
+                minX = min(minX, x)
+                maxX = max(maxX, x + cov.count)
+                minY = min(minY, y)
+                maxY = max(maxY, y + 1)
             }
         }
         if minX < maxX { bounds = IntRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY) }

@@ -33,19 +33,26 @@ public enum ImageLimits {
 
 /// The signature both C decode shims share (cpng_decode_rgba, cjpeg_decode_rgba): data, size, pixel
 /// limit, malloc'd RGBA out, width, height, message buffer. 0: decoded; 2: over the limit.
-typealias ShimDecode = (UnsafePointer<UInt8>?, Int, UInt64, UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?,
-                        UnsafeMutablePointer<UInt32>?, UnsafeMutablePointer<UInt32>?, UnsafeMutablePointer<CChar>?, Int) -> Int32
+typealias ShimDecode = (
+    UnsafePointer<UInt8>?, Int, UInt64, UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?,
+    UnsafeMutablePointer<UInt32>?, UnsafeMutablePointer<UInt32>?, UnsafeMutablePointer<CChar>?, Int
+) -> Int32
 
 /// Decodes through a C shim: the limit, the error mapping, the size checks and the copy into a
 /// Pixmap, the same for every codec. `headerSize` reads the claimed size for the too-large message.
-func decodeThroughShim(_ data: [UInt8], maxPixels: Int, codec: String, decode: ShimDecode,
-                       free: (UnsafeMutableRawPointer?) -> Void, headerSize: ([UInt8]) -> (width: Int, height: Int)?) throws -> Pixmap {
+func decodeThroughShim(
+    _ data: [UInt8], maxPixels: Int, codec: String, decode: ShimDecode,
+    free: (UnsafeMutableRawPointer?) -> Void, headerSize: ([UInt8]) -> (width: Int, height: Int)?
+) throws -> Pixmap {
     var out: UnsafeMutablePointer<UInt8>? = nil
-    var w: UInt32 = 0, h: UInt32 = 0
+    var w: UInt32 = 0
+    var h: UInt32 = 0
     var message = [CChar](repeating: 0, count: 256)
     let limit = min(max(0, maxPixels), Pixmap.maxPixels)
     let rc = data.withUnsafeBufferPointer { bytes in
-        message.withUnsafeMutableBufferPointer { m in decode(bytes.baseAddress, bytes.count, UInt64(limit), &out, &w, &h, m.baseAddress, m.count) }
+        message.withUnsafeMutableBufferPointer { m in
+            decode(bytes.baseAddress, bytes.count, UInt64(limit), &out, &w, &h, m.baseAddress, m.count)
+        }
     }
     if rc == 2 {
         let size = headerSize(data)

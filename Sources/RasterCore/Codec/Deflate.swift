@@ -1,3 +1,4 @@
+import CPNG
 // A fast deflate (RFC 1951) encoder specialised for filtered image rows.
 //
 // zlib at level 1 spends most of its time searching for matches that image data rarely has;
@@ -11,7 +12,6 @@
 // Encoding is a pure function of the input bytes, so the same image gives the same file
 // everywhere.
 import WidgetModel
-import CPNG
 
 /// Appends bits LSB-first to a byte buffer, as deflate requires. The buffer is allocated once
 /// with room for the worst case, so writing is a shift, an or and an occasional 4-byte store.
@@ -36,15 +36,18 @@ struct BitWriter {
             assert(position + 4 <= capacity, "deflate output overflow")
             UnsafeMutableRawPointer(base + position).storeBytes(of: UInt32(truncatingIfNeeded: acc).littleEndian, as: UInt32.self)
             position &+= 4
-            acc &>>= 32; count &-= 32
+            acc &>>= 32
+            count &-= 32
         }
     }
 
     /// Pads with zero bits to a byte boundary, returns the bytes and frees the buffer.
     mutating func finish() -> [UInt8] {
         while count > 0 {
-            base[position] = UInt8(truncatingIfNeeded: acc); position += 1
-            acc >>= 8; count = count >= 8 ? count - 8 : 0
+            base[position] = UInt8(truncatingIfNeeded: acc)
+            position += 1
+            acc >>= 8
+            count = count >= 8 ? count - 8 : 0
         }
         let out = Array(UnsafeBufferPointer(start: base, count: position))
         base.deallocate()
@@ -67,7 +70,10 @@ struct HuffmanCode {
         for l in lengths where l > 0 { blCount[Int(l)] += 1 }
         var next = [Int](repeating: 0, count: maxLength + 2)
         var code = 0
-        for bits in 1...maxLength { code = (code + blCount[bits - 1]) << 1; next[bits] = code }
+        for bits in 1...maxLength {
+            code = (code + blCount[bits - 1]) << 1
+            next[bits] = code
+        }
         for s in 0..<n where lengths[s] > 0 {
             let l = Int(lengths[s])
             codes[s] = HuffmanCode.reverse(UInt32(next[l]), l)
@@ -76,8 +82,12 @@ struct HuffmanCode {
     }
 
     static func reverse(_ v: UInt32, _ n: Int) -> UInt32 {
-        var r: UInt32 = 0, x = v
-        for _ in 0..<n { r = (r << 1) | (x & 1); x >>= 1 }
+        var r: UInt32 = 0
+        var x = v
+        for _ in 0..<n {
+            r = (r << 1) | (x & 1)
+            x >>= 1
+        }
         return r
     }
 
@@ -88,22 +98,33 @@ struct HuffmanCode {
         var used = freq.indices.filter { freq[$0] > 0 }
         var out = [UInt8](repeating: 0, count: freq.count)
         if used.isEmpty { return out }
-        if used.count == 1 { out[used[0]] = 1; return out }
+        if used.count == 1 {
+            out[used[0]] = 1
+            return out
+        }
         // Optimal code lengths with the two-queue method over frequency-sorted leaves.
         used.sort { freq[$0] != freq[$1] ? freq[$0] < freq[$1] : $0 < $1 }
         let leaves = used.count
         var weight = used.map { freq[$0] }
         var parent = [Int](repeating: -1, count: 2 * leaves - 1)
         weight.reserveCapacity(2 * leaves - 1)
-        var leaf = 0, node = leaves, nextNode = leaves
+        var leaf = 0
+        var node = leaves
+        var nextNode = leaves
         func takeSmallest() -> Int {
-            if leaf < leaves && (node >= nextNode || weight[leaf] <= weight[node]) { leaf += 1; return leaf - 1 }
-            node += 1; return node - 1
+            if leaf < leaves && (node >= nextNode || weight[leaf] <= weight[node]) {
+                leaf += 1
+                return leaf - 1
+            }
+            node += 1
+            return node - 1
         }
         while nextNode < 2 * leaves - 1 {
-            let a = takeSmallest(), b = takeSmallest()
+            let a = takeSmallest()
+            let b = takeSmallest()
             weight.append(weight[a] + weight[b])
-            parent[a] = nextNode; parent[b] = nextNode
+            parent[a] = nextNode
+            parent[b] = nextNode
             nextNode += 1
         }
         var depth = [Int](repeating: 0, count: 2 * leaves - 1)
@@ -116,8 +137,10 @@ struct HuffmanCode {
             while countPerLength[i] > 0 {
                 var j = i - 2
                 while j > 0 && countPerLength[j] == 0 { j -= 1 }
-                countPerLength[i] -= 2; countPerLength[i - 1] += 1
-                countPerLength[j + 1] += 2; countPerLength[j] -= 1
+                countPerLength[i] -= 2
+                countPerLength[i - 1] += 1
+                countPerLength[j + 1] += 2
+                countPerLength[j] -= 1
             }
             i -= 1
         }
@@ -125,7 +148,8 @@ struct HuffmanCode {
         var l = 1
         for s in used.reversed() {
             while countPerLength[l] == 0 { l += 1 }
-            out[s] = UInt8(l); countPerLength[l] -= 1
+            out[s] = UInt8(l)
+            countPerLength[l] -= 1
         }
         return out
     }
@@ -133,10 +157,14 @@ struct HuffmanCode {
 
 enum Deflate {
     /// Length symbols 257...285: base lengths and extra bits (RFC 1951 §3.2.5).
-    static let lengthBase: [Int] = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59,
-                                    67, 83, 99, 115, 131, 163, 195, 227, 258]
-    static let lengthExtra: [UInt32] = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3,
-                                        4, 4, 4, 4, 5, 5, 5, 5, 0]
+    static let lengthBase: [Int] = [
+        3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59,
+        67, 83, 99, 115, 131, 163, 195, 227, 258,
+    ]
+    static let lengthExtra: [UInt32] = [
+        0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3,
+        4, 4, 4, 4, 5, 5, 5, 5, 0,
+    ]
     /// For each match length 3...258: its symbol index (0...28).
     static let lengthSymbol: [UInt8] = {
         var t = [UInt8](repeating: 0, count: 259)
@@ -157,7 +185,8 @@ enum Deflate {
     static func zlibCompress(_ data: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         // Worst case: every byte a 15-bit literal, plus block headers.
         var w = BitWriter(capacity: data.count * 2 + 1024 * (data.count / blockSize + 1))
-        w.write(0x78, 8); w.write(0x01, 8)   // deflate, 32K window, fastest; (0x7801) % 31 == 0
+        w.write(0x78, 8)
+        w.write(0x01, 8)  // deflate, 32K window, fastest; (0x7801) % 31 == 0
         var start = 0
         repeat {
             let end = min(data.count, start + blockSize)
@@ -181,7 +210,10 @@ enum Deflate {
         symbols.withUnsafeMutableBufferPointer { symBuf in
             freq.withUnsafeMutableBufferPointer { fBuf in
                 lengthSymbol.withUnsafeBufferPointer { lsymBuf in
-                    let p = data.baseAddress!, sym = symBuf.baseAddress!, f = fBuf.baseAddress!, lsym = lsymBuf.baseAddress!
+                    let p = data.baseAddress!
+                    let sym = symBuf.baseAddress!
+                    let f = fBuf.baseAddress!
+                    let lsym = lsymBuf.baseAddress!
                     var i = start
                     var previous: Int32 = start > 0 ? Int32(p[start - 1]) : -1
                     var n = 0
@@ -192,13 +224,15 @@ enum Deflate {
                             let limit = Swift.min(258, end &- i)
                             while run < limit && p[i &+ run] == b { run &+= 1 }
                             if run >= 3 {
-                                sym[n] = UInt16(truncatingIfNeeded: 256 &+ run); n &+= 1
+                                sym[n] = UInt16(truncatingIfNeeded: 256 &+ run)
+                                n &+= 1
                                 f[257 &+ Int(lsym[run])] &+= 1
                                 i &+= run
                                 continue
                             }
                         }
-                        sym[n] = UInt16(b); n &+= 1
+                        sym[n] = UInt16(b)
+                        n &+= 1
                         f[Int(b)] &+= 1
                         previous = Int32(b)
                         i &+= 1
@@ -213,14 +247,16 @@ enum Deflate {
         let distLengths: [UInt8] = [1, 1]
         writeHeader(litCode.lengths, distLengths, last: last, &w)
         let distCode0 = HuffmanCode.reverse(0, 1)
-        let lengthExtra = Deflate.lengthExtra, lengthBase = Deflate.lengthBase
+        let lengthExtra = Deflate.lengthExtra
+        let lengthBase = Deflate.lengthBase
         // Pass 2: bits. Each symbol's code and length are packed in one table entry.
         var table = [UInt64](repeating: 0, count: 286)
         for sIndex in 0..<286 { table[sIndex] = UInt64(litCode.codes[sIndex]) | UInt64(litCode.lengths[sIndex]) << 32 }
-        var runTable = [UInt64](repeating: 0, count: 259)   // for each run length: code+extra bits, total length
+        var runTable = [UInt64](repeating: 0, count: 259)  // for each run length: code+extra bits, total length
         for run in 3...258 {
             let li = Int(lengthSymbol[run])
-            let code = UInt64(litCode.codes[257 + li]), len = UInt64(litCode.lengths[257 + li])
+            let code = UInt64(litCode.codes[257 + li])
+            let len = UInt64(litCode.lengths[257 + li])
             let extraBits = UInt64(lengthExtra[li])
             let bits = code | UInt64(run - lengthBase[li]) << len | UInt64(distCode0) << (len + extraBits)
             runTable[run] = bits | (len + extraBits + 1) << 32
@@ -228,7 +264,9 @@ enum Deflate {
         table.withUnsafeBufferPointer { tBuf in
             runTable.withUnsafeBufferPointer { rBuf in
                 symbols.withUnsafeBufferPointer { symBuf in
-                    let t = tBuf.baseAddress!, r = rBuf.baseAddress!, sym = symBuf.baseAddress!
+                    let t = tBuf.baseAddress!
+                    let r = rBuf.baseAddress!
+                    let sym = symBuf.baseAddress!
                     for k in 0..<count {
                         let s = Int(sym[k])
                         let e = s < 256 ? t[s] : r[s &- 256]
@@ -256,13 +294,24 @@ enum Deflate {
             while i + run < all.count && all[i + run] == v { run += 1 }
             if v == 0 && run >= 3 {
                 var left = run
-                while left >= 11 { let n = min(138, left); items.append((18, UInt32(n - 11), 7)); left -= n }
-                if left >= 3 { items.append((17, UInt32(left - 3), 3)); left = 0 }
+                while left >= 11 {
+                    let n = min(138, left)
+                    items.append((18, UInt32(n - 11), 7))
+                    left -= n
+                }
+                if left >= 3 {
+                    items.append((17, UInt32(left - 3), 3))
+                    left = 0
+                }
                 for _ in 0..<left { items.append((0, 0, 0)) }
             } else if v != 0 && run >= 4 {
                 items.append((Int(v), 0, 0))
                 var left = run - 1
-                while left >= 3 { let n = min(6, left); items.append((16, UInt32(n - 3), 2)); left -= n }
+                while left >= 3 {
+                    let n = min(6, left)
+                    items.append((16, UInt32(n - 3), 2))
+                    left -= n
+                }
                 for _ in 0..<left { items.append((Int(v), 0, 0)) }
             } else {
                 for _ in 0..<run { items.append((Int(v), 0, 0)) }
@@ -275,7 +324,7 @@ enum Deflate {
         var hclen = 19
         while hclen > 4 && clCode.lengths[codeLengthOrder[hclen - 1]] == 0 { hclen -= 1 }
         w.write(last ? 1 : 0, 1)
-        w.write(2, 2)                       // dynamic Huffman
+        w.write(2, 2)  // dynamic Huffman
         w.write(UInt32(hlit - 257), 5)
         w.write(UInt32(hdist - 1), 5)
         w.write(UInt32(hclen - 4), 4)

@@ -12,7 +12,9 @@ public struct JPEGOptions: Sendable, Hashable {
     public var background: RGBA
 
     public init(quality: Int = 90, chroma444: Bool = true, background: RGBA = .white) {
-        self.quality = quality; self.chroma444 = chroma444; self.background = background
+        self.quality = quality
+        self.chroma444 = chroma444
+        self.background = background
     }
 }
 
@@ -20,8 +22,11 @@ public enum JPEGCodec {
     /// Encodes a pixmap, flattened over `options.background`.
     public static func encode(_ pixmap: Pixmap, options: JPEGOptions = JPEGOptions()) throws -> [UInt8] {
         var flat = pixmap
-        let bg = PremultipliedPixel(RGBA(red: options.background.red, green: options.background.green,
-                                         blue: options.background.blue, alpha: 1)).packed
+        let bg = PremultipliedPixel(
+            RGBA(
+                red: options.background.red, green: options.background.green,
+                blue: options.background.blue, alpha: 1)
+        ).packed
         flat.pixels.withUnsafeMutableBufferPointer { p in
             for i in 0..<p.count where p[i] >> 24 != 255 { p[i] = sourceOver(p[i], bg) }
         }
@@ -29,9 +34,10 @@ public enum JPEGCodec {
         var size = 0
         var message = [CChar](repeating: 0, count: 256)
         let rc = flat.pixels.withUnsafeBytes { p in
-            cjpeg_encode_rgba(p.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt32(pixmap.width), UInt32(pixmap.height),
-                              pixmap.width * 4, Int32(max(1, min(100, options.quality))), options.chroma444 ? 1 : 0,
-                              &out, &size, &message, message.count)
+            cjpeg_encode_rgba(
+                p.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt32(pixmap.width), UInt32(pixmap.height),
+                pixmap.width * 4, Int32(max(1, min(100, options.quality))), options.chroma444 ? 1 : 0,
+                &out, &size, &message, message.count)
         }
         guard rc == 0, let out else { throw CodecError.encodeFailed(codec: "JPEG", reason: cString(message)) }
         defer { cjpeg_free(out) }
@@ -40,7 +46,8 @@ public enum JPEGCodec {
 
     /// The pixel size stored in a JPEG header, without decoding.
     public static func size(of data: [UInt8]) throws -> (width: Int, height: Int) {
-        var w: UInt32 = 0, h: UInt32 = 0
+        var w: UInt32 = 0
+        var h: UInt32 = 0
         var message = [CChar](repeating: 0, count: 256)
         let rc = data.withUnsafeBufferPointer { cjpeg_read_size($0.baseAddress, $0.count, &w, &h, &message, message.count) }
         guard rc == 0 else { throw CodecError.corrupt(codec: "JPEG", reason: cString(message)) }

@@ -1,6 +1,6 @@
+import CPNG
 // PNG through libpng (see Sources/CPNG). The only Swift that touches libpng's pointers.
 import WidgetModel
-import CPNG
 
 /// PNG encoding settings.
 public struct PNGOptions: Sendable, Hashable {
@@ -19,7 +19,8 @@ public struct PNGOptions: Sendable, Hashable {
     public enum Strategy: String, Sendable, Hashable, CaseIterable { case `default`, filtered, rle }
 
     public init(_ compressor: Compressor, dropOpaqueAlpha: Bool = true) {
-        self.compressor = compressor; self.dropOpaqueAlpha = dropOpaqueAlpha
+        self.compressor = compressor
+        self.dropOpaqueAlpha = dropOpaqueAlpha
     }
     public init(level: Int, filters: Filters, strategy: Strategy, dropOpaqueAlpha: Bool = true) {
         self.init(.zlib(level: level, filters: filters, strategy: strategy), dropOpaqueAlpha: dropOpaqueAlpha)
@@ -43,7 +44,11 @@ public struct PNGOptions: Sendable, Hashable {
         }
     }
     static func zlibStrategy(_ strategy: Strategy) -> Int32 {
-        switch strategy { case .default: return 0; case .filtered: return 1; case .rle: return 3 }
+        switch strategy {
+        case .default: return 0
+        case .filtered: return 1
+        case .rle: return 3
+        }
     }
 }
 
@@ -59,9 +64,10 @@ public enum PNGCodec {
         var size = 0
         var message = [CChar](repeating: 0, count: 256)
         let rc = rgba.withUnsafeBufferPointer { p in
-            cpng_encode_rgba(p.baseAddress, UInt32(pixmap.width), UInt32(pixmap.height), pixmap.width * 4,
-                             Int32(max(0, min(9, level))), PNGOptions.filterMask(filters), PNGOptions.zlibStrategy(strategy),
-                             opaque ? 1 : 0, &out, &size, &message, message.count)
+            cpng_encode_rgba(
+                p.baseAddress, UInt32(pixmap.width), UInt32(pixmap.height), pixmap.width * 4,
+                Int32(max(0, min(9, level))), PNGOptions.filterMask(filters), PNGOptions.zlibStrategy(strategy),
+                opaque ? 1 : 0, &out, &size, &message, message.count)
         }
         guard rc == 0, let out else { throw CodecError.encodeFailed(codec: "PNG", reason: cString(message)) }
         defer { cpng_free(out) }
@@ -70,7 +76,8 @@ public enum PNGCodec {
 
     /// The pixel size stored in a PNG header, without decoding.
     public static func size(of data: [UInt8]) throws -> (width: Int, height: Int) {
-        var w: UInt32 = 0, h: UInt32 = 0
+        var w: UInt32 = 0
+        var h: UInt32 = 0
         var message = [CChar](repeating: 0, count: 256)
         let rc = data.withUnsafeBufferPointer { cpng_read_size($0.baseAddress, $0.count, &w, &h, &message, message.count) }
         guard rc == 0 else { throw CodecError.corrupt(codec: "PNG", reason: cString(message)) }
@@ -84,7 +91,10 @@ public enum PNGCodec {
         try decodeThroughShim(data, maxPixels: maxPixels, codec: "PNG", decode: cpng_decode_rgba, free: cpng_free) { d in
             // IHDR: width and height, big-endian, at bytes 16…23.
             guard d.count >= 24 else { return nil }
-            return (Int(d[16]) << 24 | Int(d[17]) << 16 | Int(d[18]) << 8 | Int(d[19]), Int(d[20]) << 24 | Int(d[21]) << 16 | Int(d[22]) << 8 | Int(d[23]))
+            return (
+                Int(d[16]) << 24 | Int(d[17]) << 16 | Int(d[18]) << 8 | Int(d[19]),
+                Int(d[20]) << 24 | Int(d[21]) << 16 | Int(d[22]) << 8 | Int(d[23])
+            )
         }
     }
 }

@@ -46,12 +46,17 @@ public final class CoverageRasterizer {
     /// and hands the coverage to `sink` row by row, top to bottom.
     public func rasterize<Sink: CoverageSink>(_ polylines: [Polyline], rule: FillRule, clip: IntRect, into sink: inout Sink) {
         // Bounds of all points, snapped out to whole pixels and clipped.
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        var minX = Double.infinity
+        var minY = Double.infinity
+        var maxX = -Double.infinity
+        var maxY = -Double.infinity
         for line in polylines where line.points.count > 1 {
             for p in line.points {
-                guard p.x.isFinite, p.y.isFinite else { return }    // a NaN or infinity draws nothing
-                if p.x < minX { minX = p.x }; if p.x > maxX { maxX = p.x }
-                if p.y < minY { minY = p.y }; if p.y > maxY { maxY = p.y }
+                guard p.x.isFinite, p.y.isFinite else { return }  // a NaN or infinity draws nothing
+                if p.x < minX { minX = p.x }
+                if p.x > maxX { maxX = p.x }
+                if p.y < minY { minY = p.y }
+                if p.y > maxY { maxY = p.y }
             }
         }
         guard minX <= maxX else { return }
@@ -59,7 +64,8 @@ public final class CoverageRasterizer {
         // `addClipped`), so the clipped box is all that needs a buffer.
         let region = IntRect(enclosing: Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)).intersection(clip)
         guard !region.isEmpty else { return }
-        let w = region.width, h = region.height
+        let w = region.width
+        let h = region.height
         let stride = w + 2
         let words = (stride + 63) / 64
         if acc.count < stride * h { acc = [Float](repeating: 0, count: stride * h) }
@@ -70,14 +76,16 @@ public final class CoverageRasterizer {
         }
         if coverage.count < stride { coverage = [UInt8](repeating: 0, count: stride) }
 
-        let ox = Double(region.x), oy = Double(region.y)
+        let ox = Double(region.x)
+        let oy = Double(region.y)
         acc.withUnsafeMutableBufferPointer { accBuf in
             touched.withUnsafeMutableBufferPointer { bits in
                 rowMin.withUnsafeMutableBufferPointer { rmin in
                     rowMax.withUnsafeMutableBufferPointer { rmax in
-                        var edges = EdgeAccumulator(acc: accBuf.baseAddress!, touched: bits.baseAddress!, words: words,
-                                                    rowMin: rmin.baseAddress!, rowMax: rmax.baseAddress!,
-                                                    width: w, height: h, stride: stride)
+                        var edges = EdgeAccumulator(
+                            acc: accBuf.baseAddress!, touched: bits.baseAddress!, words: words,
+                            rowMin: rmin.baseAddress!, rowMax: rmax.baseAddress!,
+                            width: w, height: h, stride: stride)
                         for line in polylines where line.points.count > 1 {
                             let pts = line.points
                             var prev = pts[pts.count - 1]
@@ -108,9 +116,11 @@ public final class CoverageRasterizer {
                 coverage.withUnsafeMutableBufferPointer { covBuf in
                     let cov = covBuf.baseAddress!
                     for row in 0..<h {
-                        let lo = Int(rowMin[row]), hi = Int(rowMax[row])
+                        let lo = Int(rowMin[row])
+                        let hi = Int(rowMax[row])
                         guard lo <= hi else { continue }
-                        rowMin[row] = Int32.max; rowMax[row] = Int32.min
+                        rowMin[row] = Int32.max
+                        rowMax[row] = Int32.min
                         let line = accBuf.baseAddress! + row * stride
                         let bits = bitsBuf.baseAddress! + row * words
                         let y = region.y + row
@@ -129,7 +139,7 @@ public final class CoverageRasterizer {
                         }
                         @inline(__always) func isTouched(_ i: Int) -> Bool { (bits[i >> 6] >> UInt64(i & 63)) & 1 != 0 }
                         var sum: Float = 0
-                        var x = lo                      // first cell not yet emitted
+                        var x = lo  // first cell not yet emitted
                         var cell = nextTouched(lo)
                         while cell <= hi {
                             // Cells x..<cell are untouched: the coverage stays constant.
@@ -140,13 +150,15 @@ public final class CoverageRasterizer {
                             // A cluster of consecutive touched cells, each with its own coverage.
                             var end = cell
                             while end <= hi && isTouched(end) {
-                                sum += line[end]; line[end] = 0
+                                sum += line[end]
+                                line[end] = 0
                                 if end < w { cov[end] = toCoverage(sum) }
                                 end += 1
                             }
                             let visibleEnd = min(end, w)
                             if visibleEnd > cell {
-                                sink.blend(y: y, x: region.x + cell, coverage: UnsafeBufferPointer(start: cov + cell, count: visibleEnd - cell))
+                                sink.blend(
+                                    y: y, x: region.x + cell, coverage: UnsafeBufferPointer(start: cov + cell, count: visibleEnd - cell))
                             }
                             x = end
                             cell = nextTouched(end)
@@ -159,8 +171,10 @@ public final class CoverageRasterizer {
     }
 
     /// Rasterizes into closures, for callers that only want per-pixel coverage (runs are expanded).
-    public func rasterize(_ polylines: [Polyline], rule: FillRule, clip: IntRect,
-                          span: (Int, Int, UnsafeBufferPointer<UInt8>) -> Void) {
+    public func rasterize(
+        _ polylines: [Polyline], rule: FillRule, clip: IntRect,
+        span: (Int, Int, UnsafeBufferPointer<UInt8>) -> Void
+    ) {
         withoutActuallyEscaping(span) { span in
             var sink = ClosureSink(span: span)
             rasterize(polylines, rule: rule, clip: clip, into: &sink)
@@ -197,16 +211,22 @@ struct EdgeAccumulator {
     mutating func addClipped(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float) {
         if y0 == y1 { return }
         let w = Float(width)
-        if x0 >= 0 && x1 >= 0 && x0 <= w && x1 <= w { add(x0, y0, x1, y1); return }
+        if x0 >= 0 && x1 >= 0 && x0 <= w && x1 <= w {
+            add(x0, y0, x1, y1)
+            return
+        }
         // Split at the vertical boundaries the segment crosses (at most two), in order of t.
-        var ta: Float = 1, tb: Float = 1
+        var ta: Float = 1
+        var tb: Float = 1
         if x0 * x1 < 0 { ta = -x0 / (x1 - x0) }
         if (x0 - w) * (x1 - w) < 0 { tb = (w - x0) / (x1 - x0) }
         if tb < ta { swap(&ta, &tb) }
         var previous: Float = 0
         for t in [ta, tb, 1] where t > previous {
-            let ya = y0 + (y1 - y0) * previous, yb = y0 + (y1 - y0) * t
-            let xa = min(max(x0 + (x1 - x0) * previous, 0), w), xb = min(max(x0 + (x1 - x0) * t, 0), w)
+            let ya = y0 + (y1 - y0) * previous
+            let yb = y0 + (y1 - y0) * t
+            let xa = min(max(x0 + (x1 - x0) * previous, 0), w)
+            let xb = min(max(x0 + (x1 - x0) * t, 0), w)
             add(xa, ya, xb, yb)
             previous = t
         }
@@ -217,26 +237,41 @@ struct EdgeAccumulator {
     mutating func add(_ ax: Float, _ ay: Float, _ bx: Float, _ by: Float) {
         if ay == by { return }
         let dir: Float
-        var x0 = ax, y0 = ay, x1 = bx, y1 = by
-        if y0 < y1 { dir = 1 } else { dir = -1; swap(&x0, &x1); swap(&y0, &y1) }
+        var x0 = ax
+        var y0 = ay
+        var x1 = bx
+        var y1 = by
+        if y0 < y1 {
+            dir = 1
+        } else {
+            dir = -1
+            swap(&x0, &x1)
+            swap(&y0, &y1)
+        }
         let h = Float(height)
         if y1 <= 0 || y0 >= h { return }
         let dxdy = (x1 - x0) / (y1 - y0)
         var x = x0
-        if y0 < 0 { x -= y0 * dxdy; y0 = 0 }
+        if y0 < 0 {
+            x -= y0 * dxdy
+            y0 = 0
+        }
         if y1 > h { y1 = h }
-        let yStart = Int(y0), yEnd = Int(y1.rounded(.up))
+        let yStart = Int(y0)
+        let yEnd = Int(y1.rounded(.up))
         let w = Float(width)
         for y in yStart..<yEnd {
             let fy = Float(y)
             let dy = min(fy + 1, y1) - max(fy, y0)
             var xNext = x + dxdy * dy
-            xNext = min(max(xNext, 0), w)   // rounding can step a hair outside
+            xNext = min(max(xNext, 0), w)  // rounding can step a hair outside
             let d = dy * dir
             let line = acc + y * stride
             let (lo, hi) = x < xNext ? (x, xNext) : (xNext, x)
-            let loFloor = lo.rounded(.down), loI = Int(loFloor)
-            let hiCeil = hi.rounded(.up), hiI = Int(hiCeil)
+            let loFloor = lo.rounded(.down)
+            let loI = Int(loFloor)
+            let hiCeil = hi.rounded(.up)
+            let hiI = Int(hiCeil)
             if hiI <= loI + 1 {
                 // The segment stays within one pixel column on this row.
                 let xmf = 0.5 * (x + xNext) - loFloor
@@ -256,7 +291,10 @@ struct EdgeAccumulator {
                     let a1 = s * (1.5 - loF)
                     line[loI + 1] += d * (a1 - a0)
                     var xi = loI + 2
-                    while xi < hiI - 1 { line[xi] += d * s; xi += 1 }
+                    while xi < hiI - 1 {
+                        line[xi] += d * s
+                        xi += 1
+                    }
                     let a2 = a1 + Float(hiI - loI - 3) * s
                     line[hiI - 1] += d * (1 - a2 - am)
                 }
@@ -277,10 +315,16 @@ struct EdgeAccumulator {
         let w1 = hi >> 6
         let first = ~UInt64(0) << UInt64(lo & 63)
         let last = ~UInt64(0) >> UInt64(63 - (hi & 63))
-        if w0 == w1 { bits[w0] |= first & last; return }
+        if w0 == w1 {
+            bits[w0] |= first & last
+            return
+        }
         bits[w0] |= first
         w0 += 1
-        while w0 < w1 { bits[w0] = ~0; w0 += 1 }
+        while w0 < w1 {
+            bits[w0] = ~0
+            w0 += 1
+        }
         bits[w1] |= last
     }
 }

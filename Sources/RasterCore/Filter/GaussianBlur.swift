@@ -27,7 +27,10 @@ public enum GaussianBlur {
     ///   path, where it is nearly free). Exact for opaque images only, where straight and
     ///   premultiplied colour agree; backdrops are opaque.
     public static func apply(to pixmap: inout Pixmap, sigma: Double, edge: BlurEdgeMode = .clamp, colorMatrix: ColorMatrix? = nil) {
-        guard sigma.isFinite, sigma > 0.3 else { colorMatrix?.apply(to: &pixmap); return }
+        guard sigma.isFinite, sigma > 0.3 else {
+            colorMatrix?.apply(to: &pixmap)
+            return
+        }
         if sigma >= 6 {
             applyDownsampled(to: &pixmap, sigma: sigma, edge: edge, colorMatrix: colorMatrix)
             return
@@ -49,8 +52,10 @@ public enum GaussianBlur {
     /// The blur of `pixmap` computed only for `region` (the pixels outside it are read, as
     /// context, but not produced): what a backdrop blur needs when its margin only feeds the edges.
     /// Uses the same paths and gives the same pixels as `apply` followed by a crop.
-    public static func blurred(_ pixmap: Pixmap, sigma: Double, region: IntRect, edge: BlurEdgeMode = .clamp,
-                               colorMatrix: ColorMatrix? = nil) -> Pixmap {
+    public static func blurred(
+        _ pixmap: Pixmap, sigma: Double, region: IntRect, edge: BlurEdgeMode = .clamp,
+        colorMatrix: ColorMatrix? = nil
+    ) -> Pixmap {
         let r = region.intersection(pixmap.bounds)
         if sigma >= 6 && !r.isEmpty {
             var out = Pixmap(width: r.width, height: r.height)!
@@ -68,8 +73,10 @@ public enum GaussianBlur {
     }
 
     /// The large-σ path, writing `out` as the region of the blurred source at (offsetX, offsetY).
-    static func downsampledBlur(_ pixmap: Pixmap, into out: inout Pixmap, offsetX: Int, offsetY: Int, sigma: Double,
-                                edge: BlurEdgeMode, colorMatrix: ColorMatrix?) {
+    static func downsampledBlur(
+        _ pixmap: Pixmap, into out: inout Pixmap, offsetX: Int, offsetY: Int, sigma: Double,
+        edge: BlurEdgeMode, colorMatrix: ColorMatrix?
+    ) {
         let k = sigma >= 24 ? 8 : (sigma >= 12 ? 4 : 2)
         let samplingVariance = Double(k * k - 1) / 12 + Double(k * k) / 6
         let lowSigma = (Swift.max(0, sigma * sigma - samplingVariance)).squareRoot() / Double(k)
@@ -78,8 +85,7 @@ public enum GaussianBlur {
         // must extend outwards, not its block's average. `pad` is a multiple of k.
         let pad = edge == .clamp ? (boxes.reduce(0) { $0 + $1.reach } + 2) * k : 0
         var small = FloatImage.downsampling(pixmap, by: k, pad: pad)
-        if lowSigma >= 2 { small.boxBlur(boxes, edge: edge) }
-        else if lowSigma > 0.3 { small.convolveExact(sigma: lowSigma, edge: edge) }
+        if lowSigma >= 2 { small.boxBlur(boxes, edge: edge) } else if lowSigma > 0.3 { small.convolveExact(sigma: lowSigma, edge: edge) }
         if let colorMatrix { small.apply(colorMatrix) }
         small.upsample(by: k, pad: pad, offsetX: offsetX, offsetY: offsetY, into: &out, edge: edge)
     }
@@ -124,7 +130,8 @@ struct FloatImage {
     var px: [SIMD4<Float>]
 
     init(width: Int, height: Int) {
-        self.width = width; self.height = height
+        self.width = width
+        self.height = height
         px = [SIMD4<Float>](repeating: .zero, count: width * height)
     }
 
@@ -180,7 +187,8 @@ struct FloatImage {
             out.px.withUnsafeMutableBufferPointer { dst in
                 for y in 0..<out.height {
                     let sy = Swift.max(0, Swift.min(height - 1, y - pad))
-                    let srow = src.baseAddress! + sy * width, drow = dst.baseAddress! + y * ow
+                    let srow = src.baseAddress! + sy * width
+                    let drow = dst.baseAddress! + y * ow
                     drow.update(repeating: srow[0], count: pad)
                     (drow + pad).update(from: srow, count: width)
                     (drow + pad + width).update(repeating: srow[width - 1], count: pad)
@@ -206,8 +214,10 @@ struct FloatImage {
     /// Each output pixel is the weighted mean of the 2r+1 pixels centred on it along the row,
     /// plus α of the next pixel on each side: a running sum, so the cost does not grow with r.
     func boxHorizontal(into out: inout FloatImage, _ box: GaussianBlur.ExtendedBox, edge: BlurEdgeMode) {
-        let w = width, r = box.radius
-        let scale = SIMD4<Float>(repeating: box.scale), alpha = SIMD4<Float>(repeating: box.alpha)
+        let w = width
+        let r = box.radius
+        let scale = SIMD4<Float>(repeating: box.scale)
+        let alpha = SIMD4<Float>(repeating: box.alpha)
         let clamp = edge == .clamp
         px.withUnsafeBufferPointer { src in
             out.px.withUnsafeMutableBufferPointer { dst in
@@ -233,8 +243,11 @@ struct FloatImage {
 
     /// The same along columns, a whole row at a time so memory is read in order.
     func boxVertical(into out: inout FloatImage, _ box: GaussianBlur.ExtendedBox, edge: BlurEdgeMode) {
-        let w = width, h = height, r = box.radius
-        let scale = SIMD4<Float>(repeating: box.scale), alpha = SIMD4<Float>(repeating: box.alpha)
+        let w = width
+        let h = height
+        let r = box.radius
+        let scale = SIMD4<Float>(repeating: box.scale)
+        let alpha = SIMD4<Float>(repeating: box.alpha)
         let clamp = edge == .clamp
         var sums = [SIMD4<Float>](repeating: .zero, count: w)
         let zeros = [SIMD4<Float>](repeating: .zero, count: w)
@@ -248,10 +261,15 @@ struct FloatImage {
                             if y >= h { return clamp ? base + (h - 1) * w : z.baseAddress! }
                             return base + y * w
                         }
-                        for y in -r...r { let p = row(y); for x in 0..<w { s[x] += p[x] } }
+                        for y in -r...r {
+                            let p = row(y)
+                            for x in 0..<w { s[x] += p[x] }
+                        }
                         for y in 0..<h {
                             let o = dst.baseAddress! + y * w
-                            let above = row(y - r - 1), below = row(y + r + 1), leaving = row(y - r)
+                            let above = row(y - r - 1)
+                            let below = row(y + r + 1)
+                            let leaving = row(y - r)
                             for x in 0..<w {
                                 o[x] = (s[x] + alpha * (above[x] + below[x])) * scale
                                 s[x] += below[x] - leaving[x]
@@ -282,7 +300,9 @@ struct FloatImage {
     }
 
     func convolve(_ kernel: [Float], into out: inout FloatImage, horizontal: Bool, edge: BlurEdgeMode) {
-        let r = kernel.count / 2, w = width, h = height
+        let r = kernel.count / 2
+        let w = width
+        let h = height
         let clamp = edge == .clamp
         let (n, lines, step, lineStep) = horizontal ? (w, h, 1, w) : (h, w, w, 1)
         px.withUnsafeBufferPointer { src in
@@ -312,7 +332,9 @@ struct FloatImage {
     /// Applies a colour matrix to opaque premultiplied (= straight) pixels in 0…255.
     mutating func apply(_ m: ColorMatrix) {
         let f = m.m.map(Float.init)
-        let r0 = SIMD4<Float>(f[0], f[1], f[2], 0), r1 = SIMD4<Float>(f[5], f[6], f[7], 0), r2 = SIMD4<Float>(f[10], f[11], f[12], 0)
+        let r0 = SIMD4<Float>(f[0], f[1], f[2], 0)
+        let r1 = SIMD4<Float>(f[5], f[6], f[7], 0)
+        let r2 = SIMD4<Float>(f[10], f[11], f[12], 0)
         let off = SIMD4<Float>(f[4], f[9], f[14], 0) * 255
         px.withUnsafeMutableBufferPointer { p in
             for i in 0..<p.count {
@@ -332,9 +354,12 @@ struct FloatImage {
     /// side (`pad` = 0: no padding; partial blocks at the right and bottom count the missing
     /// pixels as transparent).
     static func downsampling(_ p: Pixmap, by k: Int, pad: Int) -> FloatImage {
-        let w = p.width, h = p.height
-        let pw = w + 2 * pad, ph = h + 2 * pad
-        let sw = (pw + k - 1) / k, sh = (ph + k - 1) / k
+        let w = p.width
+        let h = p.height
+        let pw = w + 2 * pad
+        let ph = h + 2 * pad
+        let sw = (pw + k - 1) / k
+        let sh = (ph + k - 1) / k
         var out = FloatImage(width: sw, height: sh)
         // Source column of each padded column; -1 past the right edge when unpadded.
         let columns: [Int] = (0..<(sw * k)).map { x in
@@ -381,14 +406,19 @@ struct FloatImage {
     /// Bilinear upsampling by k into `p`, whose pixel (x, y) sits at (x + pad, y + pad) of the
     /// padded image this one was made from. Low-resolution texel centres are at k·(i + 0.5).
     func upsample(by k: Int, pad: Int, offsetX: Int = 0, offsetY: Int = 0, into p: inout Pixmap, edge: BlurEdgeMode) {
-        let w = p.width, h = p.height, sw = width, sh = height
+        let w = p.width
+        let h = p.height
+        let sw = width
+        let sh = height
         let transparent = edge == .transparent && pad == 0
         // Per output column: the left texel (−1...sw−1, already clamped) and the weight of the right one.
-        var x0s = [Int32](repeating: 0, count: w), fxs = [Float](repeating: 0, count: w)
+        var x0s = [Int32](repeating: 0, count: w)
+        var fxs = [Float](repeating: 0, count: w)
         for x in 0..<w {
             let s = (Double(x + offsetX + pad) + 0.5) / Double(k) - 0.5
             let f = s.rounded(.down)
-            x0s[x] = Int32(Swift.max(-1, Swift.min(sw - 1, Int(f)))); fxs[x] = Float(s - f)
+            x0s[x] = Int32(Swift.max(-1, Swift.min(sw - 1, Int(f))))
+            fxs[x] = Float(s - f)
             if Int(f) >= sw - 1 { fxs[x] = Int(f) >= sw ? 1 : fxs[x] }
         }
         // One interpolated low-resolution row, with a transparent (or repeated) texel each side.
@@ -402,11 +432,16 @@ struct FloatImage {
                         let f = s.rounded(.down)
                         let j0 = Int(f)
                         let fy = Float(s - f)
-                        var wTop = 1 - fy, wBottom = fy
-                        if transparent { if j0 < 0 { wTop = 0 }; if j0 + 1 >= sh { wBottom = 0 } }
+                        var wTop = 1 - fy
+                        var wBottom = fy
+                        if transparent {
+                            if j0 < 0 { wTop = 0 }
+                            if j0 + 1 >= sh { wBottom = 0 }
+                        }
                         let r0 = src.baseAddress! + Swift.max(0, Swift.min(sh - 1, j0)) * sw
                         let r1 = src.baseAddress! + Swift.max(0, Swift.min(sh - 1, j0 + 1)) * sw
-                        let vt = SIMD4<Float>(repeating: wTop), vb = SIMD4<Float>(repeating: wBottom)
+                        let vt = SIMD4<Float>(repeating: wTop)
+                        let vb = SIMD4<Float>(repeating: wBottom)
                         for i in 0..<sw { l[i] = r0[i] * vt + r1[i] * vb }
                         l[-1] = transparent ? .zero : l[0]
                         l[sw] = transparent ? .zero : l[sw - 1]
@@ -415,7 +450,8 @@ struct FloatImage {
                             fxs.withUnsafeBufferPointer { fs in
                                 for x in 0..<w {
                                     let i = Int(xs[x])
-                                    let a = l[i], b = l[i + 1]
+                                    let a = l[i]
+                                    let b = l[i + 1]
                                     o[x] = FloatImage.quantize(a + (b - a) * SIMD4<Float>(repeating: fs[x]))
                                 }
                             }
@@ -440,8 +476,8 @@ struct FloatImage {
 }
 
 #if canImport(Glibc)
-import WidgetModel
-import Glibc
+    import WidgetModel
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

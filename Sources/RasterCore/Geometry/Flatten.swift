@@ -11,10 +11,14 @@ public struct Polyline: Sendable, Equatable {
     var smooth: [Bool]
 
     public init(points: [Point], isClosed: Bool) {
-        self.points = points; self.isClosed = isClosed; smooth = Array(repeating: false, count: points.count)
+        self.points = points
+        self.isClosed = isClosed
+        smooth = Array(repeating: false, count: points.count)
     }
     init(points: [Point], isClosed: Bool, smooth: [Bool]) {
-        self.points = points; self.isClosed = isClosed; self.smooth = smooth
+        self.points = points
+        self.isClosed = isClosed
+        self.smooth = smooth
     }
 }
 
@@ -37,11 +41,14 @@ extension Path {
             } else if pts.count == 1 {
                 out.append(Polyline(points: pts, isClosed: false, smooth: smooth))
             }
-            pts.removeAll(keepingCapacity: true); smooth.removeAll(keepingCapacity: true); closed = false
+            pts.removeAll(keepingCapacity: true)
+            smooth.removeAll(keepingCapacity: true)
+            closed = false
         }
         func add(_ p: Point, _ isSmooth: Bool) {
             if let last = pts.last, last == p { return }
-            pts.append(p); smooth.append(isSmooth)
+            pts.append(p)
+            smooth.append(isSmooth)
         }
         let tol = max(tolerance, 1e-4)
         for e in elements {
@@ -49,35 +56,58 @@ extension Path {
             case .move(let p):
                 finish()
                 start = transform.apply(p)
-                pts.append(start); smooth.append(false)
+                pts.append(start)
+                smooth.append(false)
             case .line(let p):
-                if pts.isEmpty { pts.append(start); smooth.append(false) }
+                if pts.isEmpty {
+                    pts.append(start)
+                    smooth.append(false)
+                }
                 add(transform.apply(p), false)
             case .quad(let c, let p):
-                if pts.isEmpty { pts.append(start); smooth.append(false) }
-                let p0 = pts.last!, p1 = transform.apply(c), p2 = transform.apply(p)
+                if pts.isEmpty {
+                    pts.append(start)
+                    smooth.append(false)
+                }
+                let p0 = pts.last!
+                let p1 = transform.apply(c)
+                let p2 = transform.apply(p)
                 // Chord error of n uniform pieces is |p0 − 2p1 + p2| / (4n²).
                 let dd = (p0 - p1 * 2 + p2).length
                 let n = Swift.min(1000, Swift.max(1, Int((dd / (4 * tol)).squareRoot().rounded(.up))))
                 for i in 1...n {
-                    let t = Double(i) / Double(n), mt = 1 - t
+                    let t = Double(i) / Double(n)
+                    let mt = 1 - t
                     add(p0 * (mt * mt) + p1 * (2 * mt * t) + p2 * (t * t), i < n)
                 }
             case .cubic(let c1, let c2, let p):
-                if pts.isEmpty { pts.append(start); smooth.append(false) }
-                let p0 = pts.last!, p1 = transform.apply(c1), p2 = transform.apply(c2), p3 = transform.apply(p)
+                if pts.isEmpty {
+                    pts.append(start)
+                    smooth.append(false)
+                }
+                let p0 = pts.last!
+                let p1 = transform.apply(c1)
+                let p2 = transform.apply(c2)
+                let p3 = transform.apply(p)
                 // The second derivative is bounded by 6·max|second differences|; the chord error
                 // of n uniform pieces is at most that bound / (8n²).
                 let m = Swift.max((p0 - p1 * 2 + p2).length, (p1 - p2 * 2 + p3).length)
                 let n = Swift.min(1000, Swift.max(1, Int((3 * m / (4 * tol)).squareRoot().rounded(.up))))
                 for i in 1...n {
-                    let t = Double(i) / Double(n), mt = 1 - t
-                    let a = mt * mt * mt, b = 3 * mt * mt * t, cc = 3 * mt * t * t, d = t * t * t
+                    let t = Double(i) / Double(n)
+                    let mt = 1 - t
+                    let a = mt * mt * mt
+                    let b = 3 * mt * mt * t
+                    let cc = 3 * mt * t * t
+                    let d = t * t * t
                     add(Point(a * p0.x + b * p1.x + cc * p2.x + d * p3.x, a * p0.y + b * p1.y + cc * p2.y + d * p3.y), i < n)
                 }
             case .close:
                 if !pts.isEmpty {
-                    if pts.count > 1, pts.last == pts.first { pts.removeLast(); smooth.removeLast() }
+                    if pts.count > 1, pts.last == pts.first {
+                        pts.removeLast()
+                        smooth.removeLast()
+                    }
                     closed = true
                     let first = pts.first!
                     finish()
@@ -103,24 +133,34 @@ extension Polyline {
     /// The open piece between arc lengths `from` and `to` (0 ≤ from ≤ to ≤ length).
     public func segment(from: Double, to: Double) -> Polyline? {
         guard points.count > 1, to > from else { return nil }
-        var pts = points, sm = smooth
-        if isClosed { pts.append(points[0]); sm.append(false) }
-        var out: [Point] = [], outSmooth: [Bool] = []
+        var pts = points
+        var sm = smooth
+        if isClosed {
+            pts.append(points[0])
+            sm.append(false)
+        }
+        var out: [Point] = []
+        var outSmooth: [Bool] = []
         var walked = 0.0
         for i in 1..<pts.count {
-            let a = pts[i - 1], b = pts[i]
+            let a = pts[i - 1]
+            let b = pts[i]
             let len = (b - a).length
-            let s0 = walked, s1 = walked + len
+            let s0 = walked
+            let s1 = walked + len
             walked = s1
             if len == 0 || s1 < from { continue }
             if s0 > to { break }
             if out.isEmpty {
-                out.append(a.lerp(b, Swift.max(0, (from - s0) / len))); outSmooth.append(false)
+                out.append(a.lerp(b, Swift.max(0, (from - s0) / len)))
+                outSmooth.append(false)
             }
             if s1 <= to {
-                out.append(b); outSmooth.append(sm[i])
+                out.append(b)
+                outSmooth.append(sm[i])
             } else {
-                out.append(a.lerp(b, (to - s0) / len)); outSmooth.append(false)
+                out.append(a.lerp(b, (to - s0) / len))
+                outSmooth.append(false)
                 break
             }
         }

@@ -9,8 +9,10 @@ extension Path {
     /// The outline of this path stroked with `style`, as polygons in device space to fill with the
     /// non-zero rule. The stroke is built in the path's own space and then transformed, so a
     /// non-uniform scale widens the stroke as it would on screen.
-    public func strokeOutline(_ style: StrokeStyle, transform: Transform = .identity,
-                              tolerance: Double = defaultFlatteningTolerance) -> [Polyline] {
+    public func strokeOutline(
+        _ style: StrokeStyle, transform: Transform = .identity,
+        tolerance: Double = defaultFlatteningTolerance
+    ) -> [Polyline] {
         guard style.lineWidth > 0, style.lineWidth.isFinite else { return [] }
         let scale = Swift.max(transform.maxScale, 1e-9)
         let localTolerance = tolerance / scale
@@ -39,7 +41,8 @@ struct DashPattern {
         let even = dash.count % 2 == 1 ? dash + dash : dash
         let sum = even.reduce(0, +)
         guard sum > 1e-6 else { return nil }
-        lengths = even; total = sum
+        lengths = even
+        total = sum
         let p = phase.truncatingRemainder(dividingBy: sum)
         self.phase = p < 0 ? p + sum : p
     }
@@ -73,7 +76,9 @@ struct Stroker {
     var output: [Polyline] = []
 
     init(halfWidth: Double, style: StrokeStyle, tolerance: Double) {
-        hw = halfWidth; self.style = style; self.tolerance = tolerance
+        hw = halfWidth
+        self.style = style
+        self.tolerance = tolerance
     }
 
     /// The angle step that keeps an arc of radius `hw` within the tolerance.
@@ -85,13 +90,17 @@ struct Stroker {
     mutating func stroke(_ line: Polyline) {
         let pts = line.points
         if pts.count == 1 || (pts.count == 2 && pts[0] == pts[1]) {
-            dot(at: pts[0]); return
+            dot(at: pts[0])
+            return
         }
         if line.isClosed && pts.count > 2 {
-            var left: [Point] = [], right: [Point] = []
+            var left: [Point] = []
+            var right: [Point] = []
             let n = pts.count
             for i in 0..<n {
-                let prev = pts[(i + n - 1) % n], cur = pts[i], next = pts[(i + 1) % n]
+                let prev = pts[(i + n - 1) % n]
+                let cur = pts[i]
+                let next = pts[(i + 1) % n]
                 join(&left, prev, cur, next, side: 1, smooth: line.smooth[i])
                 join(&right, prev, cur, next, side: -1, smooth: line.smooth[i])
             }
@@ -118,12 +127,13 @@ struct Stroker {
         switch style.lineCap {
         case .butt: return
         case .square:
-            output.append(Polyline(points: [p + Point(-hw, -hw), p + Point(hw, -hw), p + Point(hw, hw), p + Point(-hw, hw)], isClosed: true))
+            output.append(
+                Polyline(points: [p + Point(-hw, -hw), p + Point(hw, -hw), p + Point(hw, hw), p + Point(-hw, hw)], isClosed: true))
         case .round:
             var ring: [Point] = []
             let steps = Swift.max(8, Int((2 * Double.pi / arcStep).rounded(.up)))
             let step = 2 * Double.pi / Double(steps)
-            let r = hw * (step / sin(step)).squareRoot()    // same area as the circle
+            let r = hw * (step / sin(step)).squareRoot()  // same area as the circle
             for i in 0..<steps {
                 let t = Double(i) * step
                 ring.append(Point(p.x + r * cos(t), p.y + r * sin(t)))
@@ -138,10 +148,14 @@ struct Stroker {
         let n = normal(d) * hw
         switch style.lineCap {
         case .butt:
-            out.append(p + n); out.append(p - n)
+            out.append(p + n)
+            out.append(p - n)
         case .square:
             let e = d * hw
-            out.append(p + n); out.append(p + n + e); out.append(p - n + e); out.append(p - n)
+            out.append(p + n)
+            out.append(p + n + e)
+            out.append(p - n + e)
+            out.append(p - n)
         case .round:
             out.append(p + n)
             arc(&out, center: p, from: n, sweep: Double.pi)
@@ -151,14 +165,20 @@ struct Stroker {
 
     /// The corner at `cur` on the given side (+1 left, −1 right of travel from `prev` to `next`).
     private func join(_ out: inout [Point], _ prev: Point, _ cur: Point, _ next: Point, side: Double, smooth: Bool) {
-        let d0 = unit(cur - prev), d1 = unit(next - cur)
-        let n0 = normal(d0) * (hw * side), n1 = normal(d1) * (hw * side)
-        let a = cur + n0, b = cur + n1
+        let d0 = unit(cur - prev)
+        let d1 = unit(next - cur)
+        let n0 = normal(d0) * (hw * side)
+        let n1 = normal(d1) * (hw * side)
+        let a = cur + n0
+        let b = cur + n1
         // With y down, the left normal (d.y, −d.x) points away from a positive cross product:
         // turn > 0 means the path bends towards this side, so this side is the inner corner.
         let turn = -d0.cross(d1) * side
         let cosPhi = d0.dot(d1)
-        if abs(turn) < 1e-12 && cosPhi > 0 { out.append(a); return }
+        if abs(turn) < 1e-12 && cosPhi > 0 {
+            out.append(a)
+            return
+        }
         if turn > 0 {
             // Inner corner: the two offset edges cross at the inner miter point. When that point
             // lies within both segments it is the exact boundary; otherwise (a thick stroke on
@@ -170,7 +190,9 @@ struct Stroker {
             if reach <= Swift.min((cur - prev).length, (next - cur).length) {
                 out.append(cur + (n0 + n1) * (1 / denom))
             } else {
-                out.append(a); out.append(cur); out.append(b)
+                out.append(a)
+                out.append(cur)
+                out.append(b)
             }
             return
         }
@@ -178,19 +200,24 @@ struct Stroker {
         if smooth { kind = .miter }
         switch kind {
         case .bevel:
-            out.append(a); out.append(b)
+            out.append(a)
+            out.append(b)
         case .miter:
             // Miter length over stroke width is 1/cos(φ/2), φ the angle between the normals.
             let denom = 1 + cosPhi
             let limit = smooth ? 4.0 : style.miterLimit
             if denom > 1e-12, 1 / (denom / 2).squareRoot() <= limit {
-                out.append(a); out.append(cur + (n0 + n1) * (1 / denom)); out.append(b)
+                out.append(a)
+                out.append(cur + (n0 + n1) * (1 / denom))
+                out.append(b)
             } else {
-                out.append(a); out.append(b)
+                out.append(a)
+                out.append(b)
             }
         case .round:
             out.append(a)
-            let start = atan2(n0.y, n0.x), end = atan2(n1.y, n1.x)
+            let start = atan2(n0.y, n0.x)
+            let end = atan2(n1.y, n1.x)
             var sweep = end - start
             // Outer side: sweep the short way round, away from the turn.
             while sweep > Double.pi { sweep -= 2 * Double.pi }
@@ -225,7 +252,7 @@ struct Stroker {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

@@ -7,7 +7,10 @@ import WidgetModel
 public struct GradientStop: Sendable, Hashable {
     public var color: RGBA
     public var location: Double
-    public init(_ color: RGBA, at location: Double) { self.color = color; self.location = location }
+    public init(_ color: RGBA, at location: Double) {
+        self.color = color
+        self.location = location
+    }
 }
 
 /// What fills or strokes a shape. Geometry (points, radii, image transforms) is in the same user
@@ -44,18 +47,19 @@ public enum Paint: Sendable, Equatable {
 /// How an image is sampled when it is scaled or moved by a fraction of a pixel.
 public enum ImageFilter: String, Sendable, Hashable { case nearest, bilinear }
 
-
 extension Paint {
     /// The transform that places an image of `imageSize` pixels into `rect`: scaled to fit inside,
     /// to fill (overflowing, centred; clip to `rect`), or stretched, centred in each case.
     public static func imageTransform(imageWidth: Int, imageHeight: Int, in rect: Rect, mode: ContentMode) -> Transform {
-        let sx = rect.width / Double(imageWidth), sy = rect.height / Double(imageHeight)
+        let sx = rect.width / Double(imageWidth)
+        let sy = rect.height / Double(imageHeight)
         switch mode {
         case .stretch:
             return Transform.scale(sx, sy).concatenating(.translation(rect.minX, rect.minY))
         case .fit, .fill:
             let s = mode == .fit ? Swift.min(sx, sy) : Swift.max(sx, sy)
-            let w = Double(imageWidth) * s, h = Double(imageHeight) * s
+            let w = Double(imageWidth) * s
+            let h = Double(imageHeight) * s
             return Transform.scale(s).concatenating(.translation(rect.midX - w / 2, rect.midY - h / 2))
         }
     }

@@ -10,24 +10,30 @@ let gradientTableSize = 1024
 struct Shader {
     enum Kind {
         case solid(UInt32)
-        case linear(a: Double, b: Double, c: Double)              // t = a·x + b·y + c
-        case radial(inverse: Transform, r0: Double, r1: Double)    // in gradient space, centre at 0
+        case linear(a: Double, b: Double, c: Double)  // t = a·x + b·y + c
+        case radial(inverse: Transform, r0: Double, r1: Double)  // in gradient space, centre at 0
         case angular(inverse: Transform, start: Double, span: Double)
         case image(Pixmap, inverse: Transform, filter: ImageFilter)
     }
     let kind: Kind
     let table: [UInt32]
     /// A solid paint needs no per-pixel work.
-    var solidColor: UInt32? { if case .solid(let c) = kind { return c }; return nil }
+    var solidColor: UInt32? {
+        if case .solid(let c) = kind { return c }
+        return nil
+    }
 
     init(_ paint: Paint, transform: Transform, opacity: Double = 1) {
         let o = clamp01(opacity)
         switch paint {
         case .solid(let c):
-            kind = .solid(PremultipliedPixel(c.opacity(o)).packed); table = []
+            kind = .solid(PremultipliedPixel(c.opacity(o)).packed)
+            table = []
         case .linearGradient(let stops, let start, let end):
-            let p0 = transform.apply(start), p1 = transform.apply(end)
-            let d = p1 - p0, len2 = d.dot(d)
+            let p0 = transform.apply(start)
+            let p1 = transform.apply(end)
+            let d = p1 - p0
+            let len2 = d.dot(d)
             if len2 < 1e-12 {
                 kind = .linear(a: 0, b: 0, c: 1)
             } else {
@@ -66,10 +72,13 @@ struct Shader {
             let t = Double(i) / Double(gradientTableSize - 1)
             while k < stops.count && stops[k].location < t { k += 1 }
             let v: SIMD4<Double>
-            if k == 0 { v = premul(stops[0].color) }
-            else if k == stops.count { v = premul(stops[stops.count - 1].color) }
-            else {
-                let s0 = stops[k - 1], s1 = stops[k]
+            if k == 0 {
+                v = premul(stops[0].color)
+            } else if k == stops.count {
+                v = premul(stops[stops.count - 1].color)
+            } else {
+                let s0 = stops[k - 1]
+                let s1 = stops[k]
                 let span = s1.location - s0.location
                 let f = span > 0 ? (t - s0.location) / span : 1
                 v = premul(s0.color) + (premul(s1.color) - premul(s0.color)) * f
@@ -98,7 +107,10 @@ struct Shader {
         case .linear(let a, let b, let c):
             table.withUnsafeBufferPointer { tab in
                 var t = a * (Double(x) + 0.5) + b * py + c
-                for i in 0..<count { out[i] = lookup(t, tab.baseAddress!); t += a }
+                for i in 0..<count {
+                    out[i] = lookup(t, tab.baseAddress!)
+                    t += a
+                }
             }
         case .radial(let inv, let r0, let r1):
             let dr = r1 - r0
@@ -108,7 +120,8 @@ struct Shader {
                     let dist = (p.x * p.x + p.y * p.y).squareRoot()
                     let t = dr != 0 ? (dist - r0) / dr : (dist >= r1 ? 1 : 0)
                     out[i] = lookup(t, tab.baseAddress!)
-                    p.x += inv.a; p.y += inv.b
+                    p.x += inv.a
+                    p.y += inv.b
                 }
             }
         case .angular(let inv, let start, let span):
@@ -121,7 +134,8 @@ struct Shader {
                     angle = angle.truncatingRemainder(dividingBy: full)
                     if span > 0 { if angle < 0 { angle += full } } else { if angle > 0 { angle -= full } }
                     out[i] = lookup(angle / span, tab.baseAddress!)
-                    p.x += inv.a; p.y += inv.b
+                    p.x += inv.a
+                    p.y += inv.b
                 }
             }
         case .image(let image, let inv, let filter):
@@ -136,9 +150,12 @@ struct Shader {
 /// Image sampling with clamp-to-edge addressing: pixels outside the image repeat its edge, so an
 /// image drawn into a rectangle has no faded border; the shape being filled limits the extent.
 enum ImageSampler {
-    static func sample(_ image: Pixmap, inverse inv: Transform, filter: ImageFilter,
-                       x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
-        let w = image.width, h = image.height
+    static func sample(
+        _ image: Pixmap, inverse inv: Transform, filter: ImageFilter,
+        x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>
+    ) {
+        let w = image.width
+        let h = image.height
         image.pixels.withUnsafeBufferPointer { buf in
             let px = buf.baseAddress!
             // Image-space position of this pixel's centre; +(a, b) per step along the row.
@@ -146,23 +163,30 @@ enum ImageSampler {
             switch filter {
             case .nearest:
                 for i in 0..<count {
-                    let ix = clampIndex(p.x.rounded(.down), w), iy = clampIndex(p.y.rounded(.down), h)
+                    let ix = clampIndex(p.x.rounded(.down), w)
+                    let iy = clampIndex(p.y.rounded(.down), h)
                     out[i] = px[iy * w + ix]
-                    p.x += inv.a; p.y += inv.b
+                    p.x += inv.a
+                    p.y += inv.b
                 }
             case .bilinear:
                 for i in 0..<count {
                     // Sample positions are relative to texel centres.
-                    let sx = p.x - 0.5, sy = p.y - 0.5
-                    let fx = sx.rounded(.down), fy = sy.rounded(.down)
+                    let sx = p.x - 0.5
+                    let sy = p.y - 0.5
+                    let fx = sx.rounded(.down)
+                    let fy = sy.rounded(.down)
                     let wx = UInt32(Swift.max(0, Swift.min(256, ((sx - fx) * 256).rounded())))
                     let wy = UInt32(Swift.max(0, Swift.min(256, ((sy - fy) * 256).rounded())))
-                    let x0 = clampIndex(fx, w), x1 = clampIndex(fx + 1, w)
-                    let y0 = clampIndex(fy, h), y1 = clampIndex(fy + 1, h)
+                    let x0 = clampIndex(fx, w)
+                    let x1 = clampIndex(fx + 1, w)
+                    let y0 = clampIndex(fy, h)
+                    let y1 = clampIndex(fy + 1, h)
                     let top = lerpPixel256(px[y0 * w + x0], px[y0 * w + x1], wx)
                     let bottom = lerpPixel256(px[y1 * w + x0], px[y1 * w + x1], wx)
                     out[i] = lerpPixel256(top, bottom, wy)
-                    p.x += inv.a; p.y += inv.b
+                    p.x += inv.a
+                    p.y += inv.b
                 }
             }
         }
@@ -186,7 +210,7 @@ package func lerpPixel256(_ a: UInt32, _ b: UInt32, _ t: UInt32) -> UInt32 {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

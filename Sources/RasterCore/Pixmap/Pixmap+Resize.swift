@@ -10,7 +10,8 @@ extension Pixmap {
         func weights(_ src: Int, _ dst: Int) -> [[(Int, Float)]] {
             let k = Double(src) / Double(dst)
             return (0..<dst).map { i in
-                let a = Double(i) * k, b = Double(i + 1) * k
+                let a = Double(i) * k
+                let b = Double(i + 1) * k
                 var taps: [(Int, Float)] = []
                 var j = Int(a)
                 while Double(j) < b && j < src {
@@ -21,7 +22,8 @@ extension Pixmap {
                 return taps
             }
         }
-        let wx = weights(width, w), wy = weights(height, h)
+        let wx = weights(width, w)
+        let wy = weights(height, h)
         var tmp = [SIMD4<Float>](repeating: .zero, count: w * height)
         for y in 0..<height {
             for x in 0..<w {

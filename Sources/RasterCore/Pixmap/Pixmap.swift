@@ -20,8 +20,10 @@ public struct Pixmap: Sendable, Equatable {
     /// A transparent pixmap, or nil when a side is not positive or the size is over the limits.
     public init?(width: Int, height: Int, fill: UInt32 = 0) {
         guard width > 0, height > 0, width <= Pixmap.maxDimension, height <= Pixmap.maxDimension,
-              width * height <= Pixmap.maxPixels else { return nil }
-        self.width = width; self.height = height
+            width * height <= Pixmap.maxPixels
+        else { return nil }
+        self.width = width
+        self.height = height
         pixels = [UInt32](repeating: fill, count: width * height)
     }
 
@@ -33,7 +35,9 @@ public struct Pixmap: Sendable, Equatable {
     /// Wraps existing premultiplied pixels; `pixels.count` must be `width * height`.
     public init(width: Int, height: Int, premultiplied pixels: [UInt32]) {
         precondition(width > 0 && height > 0 && pixels.count == width * height, "pixel count does not match size")
-        self.width = width; self.height = height; self.pixels = pixels
+        self.width = width
+        self.height = height
+        self.pixels = pixels
     }
 
     /// The pixmap's bounds in pixels.
@@ -58,7 +62,8 @@ public struct Pixmap: Sendable, Equatable {
     /// A mutable view of the whole pixmap for the duration of `body`.
     @inlinable
     public mutating func withBuffer<R>(_ body: (PixelBuffer) throws -> R) rethrows -> R {
-        let w = width, h = height
+        let w = width
+        let h = height
         return try pixels.withUnsafeMutableBufferPointer { p in
             try body(PixelBuffer(base: p.baseAddress!, width: w, height: h, stride: w))
         }
@@ -126,7 +131,10 @@ public struct PixelBuffer {
     public let stride: Int
 
     @inlinable public init(base: UnsafeMutablePointer<UInt32>, width: Int, height: Int, stride: Int) {
-        self.base = base; self.width = width; self.height = height; self.stride = stride
+        self.base = base
+        self.width = width
+        self.height = height
+        self.stride = stride
     }
     /// The first pixel of row `y`.
     @inlinable public func row(_ y: Int) -> UnsafeMutablePointer<UInt32> { base + y * stride }
@@ -136,21 +144,29 @@ public struct PixelBuffer {
 public struct IntRect: Hashable, Sendable, CustomStringConvertible {
     public var x: Int, y: Int, width: Int, height: Int
     public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x; self.y = y; self.width = width; self.height = height
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
     }
     public var maxX: Int { x + width }
     public var maxY: Int { y + height }
     public var isEmpty: Bool { width <= 0 || height <= 0 }
     public func intersection(_ o: IntRect) -> IntRect {
-        let x0 = max(x, o.x), y0 = max(y, o.y), x1 = min(maxX, o.maxX), y1 = min(maxY, o.maxY)
+        let x0 = max(x, o.x)
+        let y0 = max(y, o.y)
+        let x1 = min(maxX, o.maxX)
+        let y1 = min(maxY, o.maxY)
         return IntRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
     /// The pixels touched by a rectangle of real coordinates.
     public init(enclosing r: Rect) {
         // Clamped so that infinite or absurd coordinates cannot trap the Int conversion.
         func c(_ v: Double) -> Int { Int(Swift.max(-1e9, Swift.min(1e9, v.isNaN ? 0 : v))) }
-        let x0 = c(r.minX.rounded(.down)), y0 = c(r.minY.rounded(.down))
-        let x1 = c(r.maxX.rounded(.up)), y1 = c(r.maxY.rounded(.up))
+        let x0 = c(r.minX.rounded(.down))
+        let y0 = c(r.minY.rounded(.down))
+        let x1 = c(r.maxX.rounded(.up))
+        let y1 = c(r.maxY.rounded(.up))
         self.init(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
     public var description: String { "(\(x), \(y), \(width)×\(height))" }

@@ -6,11 +6,18 @@ import WidgetModel
 public struct PremultipliedPixel: Hashable, Sendable, CustomStringConvertible {
     public var r: UInt8, g: UInt8, b: UInt8, a: UInt8
 
-    public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8) { self.r = r; self.g = g; self.b = b; self.a = a }
+    public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        self.r = r
+        self.g = g
+        self.b = b
+        self.a = a
+    }
 
     @inlinable public init(packed v: UInt32) {
-        r = UInt8(truncatingIfNeeded: v); g = UInt8(truncatingIfNeeded: v >> 8)
-        b = UInt8(truncatingIfNeeded: v >> 16); a = UInt8(truncatingIfNeeded: v >> 24)
+        r = UInt8(truncatingIfNeeded: v)
+        g = UInt8(truncatingIfNeeded: v >> 8)
+        b = UInt8(truncatingIfNeeded: v >> 16)
+        a = UInt8(truncatingIfNeeded: v >> 24)
     }
 
     /// Converts a straight colour, rounding each premultiplied component to nearest.

@@ -39,9 +39,15 @@ public struct DrawOp {
     public var accentedMode: AccentedRenderingMode?
     public var source: SourceRef
 
-    public init(_ kind: Kind, accentable: Bool = false, isImage: Bool = false, accentedMode: AccentedRenderingMode? = nil,
-                source: SourceRef = SourceRef()) {
-        self.kind = kind; self.accentable = accentable; self.isImage = isImage; self.accentedMode = accentedMode; self.source = source
+    public init(
+        _ kind: Kind, accentable: Bool = false, isImage: Bool = false, accentedMode: AccentedRenderingMode? = nil,
+        source: SourceRef = SourceRef()
+    ) {
+        self.kind = kind
+        self.accentable = accentable
+        self.isImage = isImage
+        self.accentedMode = accentedMode
+        self.source = source
     }
 }
 

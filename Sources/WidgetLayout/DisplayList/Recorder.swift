@@ -33,8 +33,11 @@ package struct Recorder {
             emit(v, .text(layout, origin: origin, style, bounds: f))
         case let img as ImageBox:
             if redacted {
-                emit(v, .fill(Path(roundedRect: f, cornerRadius: min(f.width, f.height) / 4, style: .continuous),
-                              .color(RGBA(white: 0.5, alpha: 0.25)), bounds: f), true)
+                emit(
+                    v,
+                    .fill(
+                        Path(roundedRect: f, cornerRadius: min(f.width, f.height) / 4, style: .continuous),
+                        .color(RGBA(white: 0.5, alpha: 0.25)), bounds: f), true)
                 return
             }
             recordImage(img)
@@ -56,7 +59,11 @@ package struct Recorder {
     }
 
     func alignmentFactor(_ a: TextAlignment) -> Double {
-        switch a { case .leading: return 0; case .center: return 0.5; case .trailing: return 1 }
+        switch a {
+        case .leading: return 0
+        case .center: return 0.5
+        case .trailing: return 1
+        }
     }
 
     mutating func recordModifier(_ m: ModifierBox) {
@@ -68,7 +75,8 @@ package struct Recorder {
         case .shadow(let c, let r, let x, let y): group.shadow = (c, r, x, y)
         case .rotation(let degrees):
             let a = degrees * Double.pi / 180
-            group.transform = Transform.translation(-f.midX, -f.midY).concatenating(.rotation(a)).concatenating(.translation(f.midX, f.midY))
+            group.transform = Transform.translation(-f.midX, -f.midY).concatenating(.rotation(a)).concatenating(
+                .translation(f.midX, f.midY))
         case .luminanceToAlpha: group.luminanceToAlpha = true
         case .glassEffect(let variant, let tint, let shape): group.glass = (variant, tint, shape, path(for: shape, in: f), f)
         case .redacted:
@@ -100,8 +108,10 @@ package struct Recorder {
             if fits {
                 let b = p.controlBounds
                 guard b.width > 0 || b.height > 0 else { return p }
-                let sx = b.width > 0 ? f.width / b.width : 1, sy = b.height > 0 ? f.height / b.height : 1
-                return p.applying(Transform.translation(-b.minX, -b.minY).concatenating(.scale(sx, sy)).concatenating(.translation(f.minX, f.minY)))
+                let sx = b.width > 0 ? f.width / b.width : 1
+                let sy = b.height > 0 ? f.height / b.height : 1
+                return p.applying(
+                    Transform.translation(-b.minX, -b.minY).concatenating(.scale(sx, sy)).concatenating(.translation(f.minX, f.minY)))
             }
             return p.applying(.translation(f.minX, f.minY))
         case .containerRelative:
@@ -144,7 +154,8 @@ package struct Recorder {
 
     /// The part of a path between fractions of its length (SwiftUI's `trim(from:to:)`).
     func trimmed(_ p: Path, from: Double, to: Double) -> Path {
-        let a = max(0, min(1, from)), b = max(0, min(1, to))
+        let a = max(0, min(1, from))
+        let b = max(0, min(1, to))
         guard b > a else { return Path() }
         if a == 0 && b == 1 { return p }
         var out = Path()
@@ -157,25 +168,37 @@ package struct Recorder {
     }
 
     mutating func recordImage(_ img: ImageBox) {
-        let f = img.frame, v = img.view
+        let f = img.frame
+        let v = img.view
         let style = img.options.style ?? .color(SystemColors.color("primary", scheme: context.environment.colorScheme)!)
         switch img.source {
         case .system(let name):
             if let glyph = SymbolTable.outline(for: name, library: context.text.library) {
                 // MDI glyphs sit on a 24-unit grid with 2 units of margin, like SF Symbols' padding.
                 let k = min(f.width, f.height) / glyph.unitsPerEm
-                let t = Transform(a: k, b: 0, c: 0, d: -k, tx: f.midX - glyph.unitsPerEm * k / 2,
-                                  ty: f.midY + glyph.unitsPerEm * k / 2 - glyph.unitsPerEm * k * 0.125)
+                let t = Transform(
+                    a: k, b: 0, c: 0, d: -k, tx: f.midX - glyph.unitsPerEm * k / 2,
+                    ty: f.midY + glyph.unitsPerEm * k / 2 - glyph.unitsPerEm * k * 0.125)
                 emit(v, .fill(glyph.path.applying(t), style, bounds: f), true, img.options.accentedMode)
             } else {
                 // Unknown symbol: a visible placeholder (dashed rounded square with a question mark).
                 context.missingSymbols.append(name)
                 let r = f.insetBy(dx: f.width * 0.1, dy: f.height * 0.1)
-                emit(v, .stroke(Path(roundedRect: r, cornerRadius: r.width * 0.2, style: .continuous), style,
-                            StrokeStyle(lineWidth: max(1, r.width * 0.08), dash: [r.width * 0.15, r.width * 0.1]), bounds: f), true, img.options.accentedMode)
-                if let q = context.layoutNoting("?", options: TextOptions(font: FontSpec(size: r.height * 0.6, weight: .bold),
-                                                                             displayScale: context.environment.displayScale)) {
-                    emit(v, .text(q, origin: Point(f.midX - q.size.width / 2, f.midY - q.size.height / 2), style, bounds: f), true, img.options.accentedMode)
+                emit(
+                    v,
+                    .stroke(
+                        Path(roundedRect: r, cornerRadius: r.width * 0.2, style: .continuous), style,
+                        StrokeStyle(lineWidth: max(1, r.width * 0.08), dash: [r.width * 0.15, r.width * 0.1]), bounds: f), true,
+                    img.options.accentedMode)
+                if let q = context.layoutNoting(
+                    "?",
+                    options: TextOptions(
+                        font: FontSpec(size: r.height * 0.6, weight: .bold),
+                        displayScale: context.environment.displayScale))
+                {
+                    emit(
+                        v, .text(q, origin: Point(f.midX - q.size.width / 2, f.midY - q.size.height / 2), style, bounds: f), true,
+                        img.options.accentedMode)
                 }
             }
         case .bitmap(let data):
@@ -189,7 +212,8 @@ package struct Recorder {
     }
 
     mutating func recordGauge(_ g: GaugeBox) {
-        let f = g.frame, view = g.view
+        let f = g.frame
+        let view = g.view
         let v = g.gauge
         let primary = SystemColors.color("primary", scheme: context.environment.colorScheme)!
         let tint = v.tint ?? .color(primary)
@@ -197,18 +221,21 @@ package struct Recorder {
         if g.isCircular {
             let d = min(f.width, f.height)
             let lw = max(2, d * 0.09)
-            let c = Point(f.midX, f.midY), r = d / 2 - lw / 2
+            let c = Point(f.midX, f.midY)
+            let r = d / 2 - lw / 2
             let capacity = v.style.isCapacityRing
             // Capacity: a full ring filled clockwise from the top. Otherwise a 240° arc open at the
             // bottom with a marker at the value, as the accessoryCircular gauge draws it.
             let start = capacity ? -Double.pi / 2 : Double.pi * 5 / 6
             let sweep = capacity ? 2 * Double.pi : Double.pi * 4 / 3
-            var ring = Path(); ring.addArc(center: c, radius: r, startAngle: start, endAngle: start + sweep)
+            var ring = Path()
+            ring.addArc(center: c, radius: r, startAngle: start, endAngle: start + sweep)
             let round = StrokeStyle(lineWidth: lw, lineCap: .round)
             emit(view, .stroke(ring, capacity ? track : tint.opacity(capacity ? 1 : 0.5), round, bounds: f))
             if capacity {
                 if v.fraction > 0 {
-                    var arc = Path(); arc.addArc(center: c, radius: r, startAngle: start, endAngle: start + sweep * v.fraction)
+                    var arc = Path()
+                    arc.addArc(center: c, radius: r, startAngle: start, endAngle: start + sweep * v.fraction)
                     emit(view, .stroke(arc, tint, round, bounds: f))
                 }
             } else {
@@ -216,9 +243,13 @@ package struct Recorder {
                 let p = Point(c.x + r * cos(a), c.y + r * sin(a))
                 emit(view, .fill(Path(circleCenter: p, radius: lw * 0.75), .color(primary), bounds: f))
             }
-            if let label = v.label, let l = context.layoutNoting(label, options: TextOptions(
-                font: FontSpec(size: max(8, d * 0.3), weight: .semibold), lineLimit: 1, minimumScaleFactor: 0.5,
-                displayScale: context.environment.displayScale), maxWidth: d - 2 * lw - 2) {
+            if let label = v.label,
+                let l = context.layoutNoting(
+                    label,
+                    options: TextOptions(
+                        font: FontSpec(size: max(8, d * 0.3), weight: .semibold), lineLimit: 1, minimumScaleFactor: 0.5,
+                        displayScale: context.environment.displayScale), maxWidth: d - 2 * lw - 2)
+            {
                 emit(view, .text(l, origin: Point(c.x - l.size.width / 2, c.y - l.size.height / 2), .color(primary), bounds: f))
             }
             return
@@ -231,15 +262,20 @@ package struct Recorder {
             let filled = Rect(x: bar.minX, y: bar.minY, width: max(6, bar.width * v.fraction), height: bar.height)
             emit(view, .fill(Path(capsuleIn: filled), tint, bounds: bar))
         }
-        if let label = v.label, let l = context.layoutNoting(label, options: TextOptions(font: .style(.caption), lineLimit: 1,
-                                                                                            displayScale: context.environment.displayScale), maxWidth: f.width) {
+        if let label = v.label,
+            let l = context.layoutNoting(
+                label,
+                options: TextOptions(
+                    font: .style(.caption), lineLimit: 1,
+                    displayScale: context.environment.displayScale), maxWidth: f.width)
+        {
             emit(view, .text(l, origin: Point(f.minX, f.minY), .color(primary), bounds: f))
         }
     }
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

@@ -18,7 +18,10 @@ import WidgetModel
 public struct ProposedSize: Hashable {
     public var width: Double?
     public var height: Double?
-    public init(width: Double?, height: Double?) { self.width = width; self.height = height }
+    public init(width: Double?, height: Double?) {
+        self.width = width
+        self.height = height
+    }
     public static let unspecified = ProposedSize(width: nil, height: nil)
     public static let zero = ProposedSize(width: 0, height: 0)
     public static let infinity = ProposedSize(width: .infinity, height: .infinity)
@@ -56,20 +59,29 @@ public final class LayoutContext {
 
     /// A text layout for drawing (a gauge label, a symbol stand-in), nil with the error noted.
     func layoutNoting(_ text: String, options: TextOptions, maxWidth: Double? = nil) -> TextLayout? {
-        do { return try self.text.layout(text, options: options, maxWidth: maxWidth) } catch { note(error); return nil }
+        do { return try self.text.layout(text, options: options, maxWidth: maxWidth) } catch {
+            note(error)
+            return nil
+        }
     }
 
     /// Notes an error (only the first is kept).
     public func note(_ error: Error) { if firstError == nil { firstError = error } }
 
     public init(text: TextLayoutEngine, environment: WidgetEnvironment, widgetRect: Rect, cornerRadius: Double) {
-        self.text = text; self.environment = environment; self.widgetRect = widgetRect; self.cornerRadius = cornerRadius
+        self.text = text
+        self.environment = environment
+        self.widgetRect = widgetRect
+        self.cornerRadius = cornerRadius
     }
 
     /// Rounds a length or position to the device pixel grid.
     func snap(_ v: Double) -> Double { (v * environment.displayScale).rounded() / environment.displayScale }
     func snap(_ r: Rect) -> Rect {
-        let x0 = snap(r.minX), y0 = snap(r.minY), x1 = snap(r.maxX), y1 = snap(r.maxY)
+        let x0 = snap(r.minX)
+        let y0 = snap(r.minY)
+        let x1 = snap(r.maxX)
+        let y1 = snap(r.maxY)
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 }
@@ -83,7 +95,10 @@ public class LayoutBox {
     let context: LayoutContext
     private var cache: [ProposedSize: Size] = [:]
 
-    init(view: ViewNode, context: LayoutContext) { self.view = view; self.context = context }
+    init(view: ViewNode, context: LayoutContext) {
+        self.view = view
+        self.context = context
+    }
 
     /// The size this box chooses for a proposal (cached).
     public final func sizeThatFits(_ proposal: ProposedSize) -> Size {
@@ -115,11 +130,13 @@ extension LayoutBox {
         var box: LayoutBox
         switch view.kind {
         case .vstack(let alignment, let spacing, let children):
-            box = StackBox(view: view, context: context, axis: .vertical, spacing: spacing,
-                           children: children.map { build($0, context) }, vAlign: nil, hAlign: alignment)
+            box = StackBox(
+                view: view, context: context, axis: .vertical, spacing: spacing,
+                children: children.map { build($0, context) }, vAlign: nil, hAlign: alignment)
         case .hstack(let alignment, let spacing, let children):
-            box = StackBox(view: view, context: context, axis: .horizontal, spacing: spacing,
-                           children: children.map { build($0, context) }, vAlign: alignment, hAlign: nil)
+            box = StackBox(
+                view: view, context: context, axis: .horizontal, spacing: spacing,
+                children: children.map { build($0, context) }, vAlign: alignment, hAlign: nil)
         case .zstack(let alignment, let children):
             box = ZStackBox(view: view, context: context, alignment: alignment, children: children.map { build($0, context) })
         case .text(let string, let attributes):
@@ -159,7 +176,10 @@ final class SpacerBox: LayoutBox {
     let minLength: Double?
     /// The axis of the enclosing stack, set by the stack.
     var axis: Axis? = nil
-    init(view: ViewNode, context: LayoutContext, minLength: Double?) { self.minLength = minLength; super.init(view: view, context: context) }
+    init(view: ViewNode, context: LayoutContext, minLength: Double?) {
+        self.minLength = minLength
+        super.init(view: view, context: context)
+    }
     /// Along its stack's axis a spacer takes everything it is offered (infinity included), never
     /// less than its minimum length; across, nothing.
     override func computeSize(_ p: ProposedSize) -> Size {
@@ -180,7 +200,10 @@ final class DividerBox: LayoutBox {
         if axis == .horizontal { return Size(thickness, finiteOr(p.height, 0)) }
         return Size(finiteOr(p.width, 0), thickness)
     }
-    private func finiteOr(_ v: Double?, _ d: Double) -> Double { guard let v, v.isFinite else { return d }; return v }
+    private func finiteOr(_ v: Double?, _ d: Double) -> Double {
+        guard let v, v.isFinite else { return d }
+        return v
+    }
     override func place(in rect: Rect) { frame = context.snap(rect) }
 }
 
@@ -191,15 +214,17 @@ final class TextBox: LayoutBox {
     private(set) var placedLayout: TextLayout?
 
     init(view: ViewNode, context: LayoutContext, string: String, attributes: TextAttributes) {
-        self.string = string; self.attributes = attributes
+        self.string = string
+        self.attributes = attributes
         super.init(view: view, context: context)
     }
 
     var options: TextOptions {
-        TextOptions(font: attributes.font, lineLimit: attributes.lineLimit, truncation: attributes.truncation,
-                    alignment: attributes.alignment, minimumScaleFactor: attributes.minimumScaleFactor,
-                    tracking: attributes.tracking, lineSpacing: attributes.lineSpacing,
-                    displayScale: context.environment.displayScale)
+        TextOptions(
+            font: attributes.font, lineLimit: attributes.lineLimit, truncation: attributes.truncation,
+            alignment: attributes.alignment, minimumScaleFactor: attributes.minimumScaleFactor,
+            tracking: attributes.tracking, lineSpacing: attributes.lineSpacing,
+            displayScale: context.environment.displayScale)
     }
 
     func layout(width: Double?) -> TextLayout {
@@ -208,8 +233,9 @@ final class TextBox: LayoutBox {
         let l: TextLayout
         do { l = try context.text.layout(string, options: options, maxWidth: key < 0 ? nil : key) } catch {
             context.note(error)
-            l = TextLayout(lines: [], size: .zero, firstBaseline: 0, lastBaseline: 0, isTruncated: false, fontScale: 1,
-                           font: attributes.font, missingCharacters: [])
+            l = TextLayout(
+                lines: [], size: .zero, firstBaseline: 0, lastBaseline: 0, isTruncated: false, fontScale: 1,
+                font: attributes.font, missingCharacters: [])
         }
         layouts[key] = l
         return l
@@ -238,7 +264,8 @@ final class ImageBox: LayoutBox {
     let source: ImageSource
     let options: ImageOptions
     init(view: ViewNode, context: LayoutContext, source: ImageSource, options: ImageOptions) {
-        self.source = source; self.options = options
+        self.source = source
+        self.options = options
         super.init(view: view, context: context)
     }
 
@@ -263,12 +290,16 @@ final class ImageBox: LayoutBox {
 
 final class GaugeBox: LayoutBox {
     let gauge: GaugeValue
-    init(view: ViewNode, context: LayoutContext, gauge: GaugeValue) { self.gauge = gauge; super.init(view: view, context: context) }
+    init(view: ViewNode, context: LayoutContext, gauge: GaugeValue) {
+        self.gauge = gauge
+        super.init(view: view, context: context)
+    }
     var isCircular: Bool { gauge.style.isCircular }
     override func computeSize(_ p: ProposedSize) -> Size {
         if isCircular {
             // Fills the offered square (an accessoryCircular gauge fills its widget); 58 pt ideal.
-            let w = p.width.flatMap { $0.isFinite ? $0 : nil }, h = p.height.flatMap { $0.isFinite ? $0 : nil }
+            let w = p.width.flatMap { $0.isFinite ? $0 : nil }
+            let h = p.height.flatMap { $0.isFinite ? $0 : nil }
             let side = min(w ?? h ?? 58, h ?? w ?? 58)
             return Size(side, side)
         }
@@ -288,10 +319,15 @@ final class StackBox: LayoutBox {
     let vAlign: VerticalAlignment?
     let hAlign: HorizontalAlignment?
 
-    init(view: ViewNode, context: LayoutContext, axis: Axis, spacing: Double?, children: [LayoutBox],
-         vAlign: VerticalAlignment?, hAlign: HorizontalAlignment?) {
-        self.axis = axis; self.spacing = spacing ?? 8; self.stackChildren = children
-        self.vAlign = vAlign; self.hAlign = hAlign
+    init(
+        view: ViewNode, context: LayoutContext, axis: Axis, spacing: Double?, children: [LayoutBox],
+        vAlign: VerticalAlignment?, hAlign: HorizontalAlignment?
+    ) {
+        self.axis = axis
+        self.spacing = spacing ?? 8
+        self.stackChildren = children
+        self.vAlign = vAlign
+        self.hAlign = hAlign
         super.init(view: view, context: context)
         for c in children {
             if let s = c.innermost as? SpacerBox { s.axis = axis }
@@ -365,7 +401,9 @@ final class StackBox: LayoutBox {
                 case .firstTextBaseline, .lastTextBaseline:
                     if let b = child.baseline(first: vAlign == .firstTextBaseline, size: size), let target = baselineOffset {
                         origin.y = rect.minY + target - b
-                    } else { origin.y = rect.minY + (rect.height - size.height) / 2 }
+                    } else {
+                        origin.y = rect.minY + (rect.height - size.height) / 2
+                    }
                 }
                 pos += size.width + spacing
             } else {
@@ -388,7 +426,10 @@ final class StackBox: LayoutBox {
             let order = first ? Array(zip(stackChildren, sizes)) : Array(zip(stackChildren, sizes))
             var found: Double? = nil
             for (c, s) in order {
-                if let b = c.baseline(first: first, size: s) { found = y + b; if first { return found } }
+                if let b = c.baseline(first: first, size: s) {
+                    found = y + b
+                    if first { return found }
+                }
                 y += s.height + spacing
             }
             return found
@@ -401,7 +442,8 @@ final class ZStackBox: LayoutBox {
     let alignment: Alignment
     let stackChildren: [LayoutBox]
     init(view: ViewNode, context: LayoutContext, alignment: Alignment, children: [LayoutBox]) {
-        self.alignment = alignment; self.stackChildren = children
+        self.alignment = alignment
+        self.stackChildren = children
         super.init(view: view, context: context)
     }
     override var children: [LayoutBox] { stackChildren }
@@ -417,7 +459,8 @@ final class ZStackBox: LayoutBox {
         }
     }
     override func baseline(first: Bool, size: Size) -> Double? {
-        stackChildren.compactMap { $0.baseline(first: first, size: $0.sizeThatFits(ProposedSize(width: size.width, height: size.height))) }.first
+        stackChildren.compactMap { $0.baseline(first: first, size: $0.sizeThatFits(ProposedSize(width: size.width, height: size.height))) }
+            .first
     }
 }
 

@@ -7,26 +7,33 @@ class ModifierBox: LayoutBox {
     let inner: LayoutBox
     let modifier: LayoutModifier
     init(_ modifier: LayoutModifier, inner: LayoutBox, view: ViewNode, context: LayoutContext) {
-        self.modifier = modifier; self.inner = inner
+        self.modifier = modifier
+        self.inner = inner
         super.init(view: view, context: context)
     }
     override var children: [LayoutBox] { [inner] }
     override func computeSize(_ p: ProposedSize) -> Size { inner.sizeThatFits(p) }
-    override func place(in rect: Rect) { frame = rect; inner.place(in: rect) }
+    override func place(in rect: Rect) {
+        frame = rect
+        inner.place(in: rect)
+    }
     override var layoutPriority: Double { inner.layoutPriority }
     override func baseline(first: Bool, size: Size) -> Double? { inner.baseline(first: first, size: size) }
 
     static func make(_ m: LayoutModifier, wrapping inner: LayoutBox, view: ViewNode, _ context: LayoutContext) -> LayoutBox {
         switch m {
         case .padding(let insets): return PaddingBox(m, inner: inner, view: view, context: context, insets: insets)
-        case .frame(let w, let h, let a): return FixedFrameBox(m, inner: inner, view: view, context: context, width: w, height: h, alignment: a)
+        case .frame(let w, let h, let a):
+            return FixedFrameBox(m, inner: inner, view: view, context: context, width: w, height: h, alignment: a)
         case .flexibleFrame: return FlexibleFrameBox(m, inner: inner, view: view, context: context)
         case .background(let v, let a), .overlay(let v, let a):
-            return DecorationBox(m, inner: inner, view: view, context: context,
-                                 decoration: LayoutBox.build(v, context), alignment: a)
+            return DecorationBox(
+                m, inner: inner, view: view, context: context,
+                decoration: LayoutBox.build(v, context), alignment: a)
         case .fixedSize(let h, let v): return FixedSizeBox(m, inner: inner, view: view, context: context, horizontal: h, vertical: v)
         case .layoutPriority(let p): return PriorityBox(m, inner: inner, view: view, context: context, priority: p)
-        case .aspectRatio(let r, let mode): return AspectRatioBox(m, inner: inner, view: view, context: context, ratio: r, fill: mode == .fill)
+        case .aspectRatio(let r, let mode):
+            return AspectRatioBox(m, inner: inner, view: view, context: context, ratio: r, fill: mode == .fill)
         case .offset(let x, let y): return OffsetBox(m, inner: inner, view: view, context: context, dx: x, dy: y)
         default: return ModifierBox(m, inner: inner, view: view, context: context)
         }
@@ -36,17 +43,21 @@ class ModifierBox: LayoutBox {
 final class PaddingBox: ModifierBox {
     let insets: EdgeInsets
     init(_ m: LayoutModifier, inner: LayoutBox, view: ViewNode, context: LayoutContext, insets: EdgeInsets) {
-        self.insets = insets; super.init(m, inner: inner, view: view, context: context)
+        self.insets = insets
+        super.init(m, inner: inner, view: view, context: context)
     }
     override func computeSize(_ p: ProposedSize) -> Size {
-        let inside = ProposedSize(width: p.width.map { max(0, $0 - insets.horizontal) }, height: p.height.map { max(0, $0 - insets.vertical) })
+        let inside = ProposedSize(
+            width: p.width.map { max(0, $0 - insets.horizontal) }, height: p.height.map { max(0, $0 - insets.vertical) })
         let s = inner.sizeThatFits(inside)
         return Size(s.width + insets.horizontal, s.height + insets.vertical)
     }
     override func place(in rect: Rect) {
         frame = rect
-        inner.place(in: Rect(x: rect.minX + insets.leading, y: rect.minY + insets.top,
-                             width: max(0, rect.width - insets.horizontal), height: max(0, rect.height - insets.vertical)))
+        inner.place(
+            in: Rect(
+                x: rect.minX + insets.leading, y: rect.minY + insets.top,
+                width: max(0, rect.width - insets.horizontal), height: max(0, rect.height - insets.vertical)))
     }
     override func baseline(first: Bool, size: Size) -> Double? {
         inner.baseline(first: first, size: Size(size.width - insets.horizontal, size.height - insets.vertical)).map { $0 + insets.top }
@@ -55,8 +66,12 @@ final class PaddingBox: ModifierBox {
 
 final class FixedFrameBox: ModifierBox {
     let width: Double?, height: Double?, alignment: Alignment
-    init(_ m: LayoutModifier, inner: LayoutBox, view: ViewNode, context: LayoutContext, width: Double?, height: Double?, alignment: Alignment) {
-        self.width = width; self.height = height; self.alignment = alignment
+    init(
+        _ m: LayoutModifier, inner: LayoutBox, view: ViewNode, context: LayoutContext, width: Double?, height: Double?, alignment: Alignment
+    ) {
+        self.width = width
+        self.height = height
+        self.alignment = alignment
         super.init(m, inner: inner, view: view, context: context)
     }
     override func computeSize(_ p: ProposedSize) -> Size {
@@ -115,9 +130,13 @@ final class FlexibleFrameBox: ModifierBox {
 final class DecorationBox: ModifierBox {
     let decoration: LayoutBox
     let alignment: Alignment
-    var isBackground: Bool { if case .background = modifier { return true }; return false }
+    var isBackground: Bool {
+        if case .background = modifier { return true }
+        return false
+    }
     init(_ m: LayoutModifier, inner: LayoutBox, view: ViewNode, context: LayoutContext, decoration: LayoutBox, alignment: Alignment) {
-        self.decoration = decoration; self.alignment = alignment
+        self.decoration = decoration
+        self.alignment = alignment
         super.init(m, inner: inner, view: view, context: context)
     }
     override var children: [LayoutBox] { isBackground ? [decoration, inner] : [inner, decoration] }
@@ -132,7 +151,8 @@ final class DecorationBox: ModifierBox {
 final class FixedSizeBox: ModifierBox {
     let horizontal: Bool, vertical: Bool
     init(_ m: LayoutModifier, inner: LayoutBox, view: ViewNode, context: LayoutContext, horizontal: Bool, vertical: Bool) {
-        self.horizontal = horizontal; self.vertical = vertical
+        self.horizontal = horizontal
+        self.vertical = vertical
         super.init(m, inner: inner, view: view, context: context)
     }
     func childProposal(_ p: ProposedSize) -> ProposedSize {
@@ -149,7 +169,8 @@ final class FixedSizeBox: ModifierBox {
 final class PriorityBox: ModifierBox {
     let priority: Double
     init(_ m: LayoutModifier, inner: LayoutBox, view: ViewNode, context: LayoutContext, priority: Double) {
-        self.priority = priority; super.init(m, inner: inner, view: view, context: context)
+        self.priority = priority
+        super.init(m, inner: inner, view: view, context: context)
     }
     override var layoutPriority: Double { priority }
 }
@@ -158,17 +179,21 @@ final class AspectRatioBox: ModifierBox {
     let ratio: Double?
     let fill: Bool
     init(_ m: LayoutModifier, inner: LayoutBox, view: ViewNode, context: LayoutContext, ratio: Double?, fill: Bool) {
-        self.ratio = ratio; self.fill = fill; super.init(m, inner: inner, view: view, context: context)
+        self.ratio = ratio
+        self.fill = fill
+        super.init(m, inner: inner, view: view, context: context)
     }
     /// The proposal reshaped to the ratio (width / height): fit inside, or fill around.
     func shaped(_ p: ProposedSize) -> ProposedSize {
         let ideal = inner.sizeThatFits(.unspecified)
         let r = ratio ?? (ideal.height > 0 ? ideal.width / ideal.height : 1)
         guard r > 0, r.isFinite else { return p }
-        let w = p.width.flatMap { $0.isFinite ? $0 : nil }, h = p.height.flatMap { $0.isFinite ? $0 : nil }
+        let w = p.width.flatMap { $0.isFinite ? $0 : nil }
+        let h = p.height.flatMap { $0.isFinite ? $0 : nil }
         switch (w, h) {
         case let (w?, h?):
-            let byWidth = Size(w, w / r), byHeight = Size(h * r, h)
+            let byWidth = Size(w, w / r)
+            let byHeight = Size(h * r, h)
             let pick = fill ? (byWidth.height >= h ? byWidth : byHeight) : (byWidth.height <= h ? byWidth : byHeight)
             return ProposedSize(width: pick.width, height: pick.height)
         case let (w?, nil): return ProposedSize(width: w, height: w / r)
@@ -188,7 +213,12 @@ final class AspectRatioBox: ModifierBox {
 final class OffsetBox: ModifierBox {
     let dx: Double, dy: Double
     init(_ m: LayoutModifier, inner: LayoutBox, view: ViewNode, context: LayoutContext, dx: Double, dy: Double) {
-        self.dx = dx; self.dy = dy; super.init(m, inner: inner, view: view, context: context)
+        self.dx = dx
+        self.dy = dy
+        super.init(m, inner: inner, view: view, context: context)
     }
-    override func place(in rect: Rect) { frame = rect; inner.place(in: rect.offsetBy(dx: dx, dy: dy)) }
+    override func place(in rect: Rect) {
+        frame = rect
+        inner.place(in: rect.offsetBy(dx: dx, dy: dy))
+    }
 }

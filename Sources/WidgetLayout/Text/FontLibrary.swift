@@ -1,19 +1,21 @@
+import CFreeType
+import Foundation
 // Finding faces for a FontSpec. Inter (Debian fonts-inter) stands in for SF Pro — "Inter" for
 // text sizes and "Inter Display" from 20 pt up, as SF Pro switches from Text to Display there —
 // with DejaVu Sans as the per-character fallback for scripts Inter lacks (Arabic, Hebrew, …),
 // DejaVu Sans Mono for `.monospaced` and DejaVu Serif for `.serif`. `.rounded` has no open
 // equivalent installed and falls back to Inter. More folders can be added (`--font-dir`).
 import RasterCore
-import CFreeType
-import Foundation
 import WidgetModel
 
 public final class FontLibrary: @unchecked Sendable {
     /// The folders searched by default: Debian's Inter and DejaVu, plus WIDGETCTL_FONT_DIRS
     /// (colon-separated).
     public static var defaultDirectories: [String] {
-        var dirs = ["/usr/share/fonts/opentype/inter", "/usr/share/fonts/truetype/dejavu",
-                    "/usr/share/fonts/truetype/materialdesignicons-webfont"]
+        var dirs = [
+            "/usr/share/fonts/opentype/inter", "/usr/share/fonts/truetype/dejavu",
+            "/usr/share/fonts/truetype/materialdesignicons-webfont",
+        ]
         if let extra = ProcessInfo.processInfo.environment["WIDGETCTL_FONT_DIRS"] {
             dirs += extra.split(separator: ":").map(String.init)
         }
@@ -33,9 +35,12 @@ public final class FontLibrary: @unchecked Sendable {
 
     /// Adds a folder of .ttf/.otf/.ttc files; its faces take part in matching from now on.
     public func addDirectory(_ path: String) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         directories.insert(path, at: 0)
-        scanned = false; faces = []; choiceCache = [:]
+        scanned = false
+        faces = []
+        choiceCache = [:]
     }
 
     // MARK: FreeType
@@ -49,7 +54,8 @@ public final class FontLibrary: @unchecked Sendable {
 
     /// Runs `body` holding the one FreeType lock.
     static func withFreeType<R>(_ body: (FT_Library) throws -> R) rethrows -> R {
-        ftLock.lock(); defer { ftLock.unlock() }
+        ftLock.lock()
+        defer { ftLock.unlock() }
         return try body(ftLibrary!)
     }
 
@@ -57,7 +63,8 @@ public final class FontLibrary: @unchecked Sendable {
 
     /// Every face found in the folders (loaded on first use).
     public var allFaces: [FontFace] {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         scanIfNeeded()
         return faces
     }
@@ -89,7 +96,11 @@ public final class FontLibrary: @unchecked Sendable {
 
     // MARK: Matching
 
-    struct FontSpecKey: Hashable { let family: String; let weight: Int; let italic: Bool }
+    struct FontSpecKey: Hashable {
+        let family: String
+        let weight: Int
+        let italic: Bool
+    }
 
     /// The families tried for a design, in order.
     static func families(for spec: FontSpec) -> [String] {
@@ -126,7 +137,10 @@ public final class FontLibrary: @unchecked Sendable {
     func bestFace(family: String, weight: Int, italic: Bool) -> FontFace? {
         let key = FontSpecKey(family: family, weight: weight, italic: italic)
         lock.lock()
-        if let f = choiceCache[key] { lock.unlock(); return f }
+        if let f = choiceCache[key] {
+            lock.unlock()
+            return f
+        }
         scanIfNeeded()
         let candidates = faces.filter { $0.familyName == family }
         lock.unlock()
@@ -143,7 +157,9 @@ public final class FontLibrary: @unchecked Sendable {
             }
             return (cost(a), a.path, a.faceIndex) < (cost(b), b.path, b.faceIndex)
         }!
-        lock.lock(); choiceCache[key] = best; lock.unlock()
+        lock.lock()
+        choiceCache[key] = best
+        lock.unlock()
         return best
     }
 }

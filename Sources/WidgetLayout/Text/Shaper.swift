@@ -1,8 +1,8 @@
+import CHarfBuzz
 // HarfBuzz shaping of one run (one face, one direction) inside a paragraph. The whole paragraph
 // is given to HarfBuzz as context, so joining and kerning see their neighbours; clusters are
 // indices into the paragraph's Unicode scalars.
 import RasterCore
-import CHarfBuzz
 import WidgetModel
 
 /// One glyph out of the shaper, in points.
@@ -19,8 +19,10 @@ enum Shaper {
     /// Shapes scalars[range] with `face` at `size` points. Glyphs come back in *logical* order
     /// (for a right-to-left run HarfBuzz's visual order is reversed), so line breaking can walk
     /// them with the text.
-    static func shape(_ scalars: [UInt32], range: Range<Int>, face: FontFace, size: Double,
-                      rightToLeft: Bool, features: [String]) -> [ShapedGlyph] {
+    static func shape(
+        _ scalars: [UInt32], range: Range<Int>, face: FontFace, size: Double,
+        rightToLeft: Bool, features: [String]
+    ) -> [ShapedGlyph] {
         guard !range.isEmpty, let buffer = hb_buffer_create() else { return [] }
         defer { hb_buffer_destroy(buffer) }
         scalars.withUnsafeBufferPointer { p in
@@ -38,15 +40,18 @@ enum Shaper {
         }
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return [] }
+            let positions = hb_buffer_get_glyph_positions(buffer, &count)
+        else { return [] }
         let k = size / face.unitsPerEm
         var out: [ShapedGlyph] = []
         out.reserveCapacity(Int(count))
         for i in 0..<Int(count) {
-            out.append(ShapedGlyph(glyph: infos[i].codepoint, cluster: Int(infos[i].cluster),
-                                   advance: Double(positions[i].x_advance) * k,
-                                   xOffset: Double(positions[i].x_offset) * k,
-                                   yOffset: Double(positions[i].y_offset) * k))
+            out.append(
+                ShapedGlyph(
+                    glyph: infos[i].codepoint, cluster: Int(infos[i].cluster),
+                    advance: Double(positions[i].x_advance) * k,
+                    xOffset: Double(positions[i].x_offset) * k,
+                    yOffset: Double(positions[i].y_offset) * k))
         }
         if rightToLeft { out.reverse() }
         return out

@@ -1,3 +1,4 @@
+import Foundation
 // Text layout the way SwiftUI's Text measures and draws: HarfBuzz-shaped runs with per-character
 // font fallback, right-to-left runs placed in visual order, greedy line breaking at word
 // boundaries (inside a word only when a word alone does not fit), `lineLimit`, truncation with an
@@ -9,7 +10,6 @@
 // islands, and neutrals between two right-to-left characters join them. Explicit embedding
 // controls are not interpreted.
 import RasterCore
-import Foundation
 import WidgetModel
 
 /// How a text is laid out (SwiftUI's modifiers on Text).
@@ -28,11 +28,18 @@ public struct TextOptions: Sendable, Hashable {
     /// Pixels per point, for snapping baselines.
     public var displayScale: Double
 
-    public init(font: FontSpec = .body, lineLimit: Int? = nil, truncation: TruncationMode = .tail,
-                alignment: TextAlignment = .leading, minimumScaleFactor: Double = 1, tracking: Double = 0,
-                lineSpacing: Double = 0, displayScale: Double = 1) {
-        self.font = font; self.lineLimit = lineLimit; self.truncation = truncation; self.alignment = alignment
-        self.minimumScaleFactor = minimumScaleFactor; self.tracking = tracking; self.lineSpacing = lineSpacing
+    public init(
+        font: FontSpec = .body, lineLimit: Int? = nil, truncation: TruncationMode = .tail,
+        alignment: TextAlignment = .leading, minimumScaleFactor: Double = 1, tracking: Double = 0,
+        lineSpacing: Double = 0, displayScale: Double = 1
+    ) {
+        self.font = font
+        self.lineLimit = lineLimit
+        self.truncation = truncation
+        self.alignment = alignment
+        self.minimumScaleFactor = minimumScaleFactor
+        self.tracking = tracking
+        self.lineSpacing = lineSpacing
         self.displayScale = displayScale
     }
 }
@@ -90,13 +97,19 @@ public struct TextLayoutEngine: Sendable {
         let factor = max(0.01, min(1, options.minimumScaleFactor))
         guard full.isTruncated || (maxWidth != nil && full.overflows), factor < 1 else { return full.layout }
         // Shrink until it fits, never below the factor: a binary search over the scale.
-        var lo = factor, hi = 1.0
+        var lo = factor
+        var hi = 1.0
         var best = try layoutAtScale(text, options, maxWidth, scale: factor)
         if best.isTruncated || best.overflows { return best.layout }
         for _ in 0..<10 {
             let mid = (lo + hi) / 2
             let attempt = try layoutAtScale(text, options, maxWidth, scale: mid)
-            if attempt.isTruncated || attempt.overflows { hi = mid } else { lo = mid; best = attempt }
+            if attempt.isTruncated || attempt.overflows {
+                hi = mid
+            } else {
+                lo = mid
+                best = attempt
+            }
         }
         return best.layout
     }
@@ -117,15 +130,15 @@ public struct TextLayoutEngine: Sendable {
 
     /// A cluster: the glyphs of one or more scalars that cannot be split.
     private struct Cluster {
-        var start: Int              // first scalar
-        var end: Int                // one past the last scalar
+        var start: Int  // first scalar
+        var end: Int  // one past the last scalar
         var glyphs: [ShapedGlyph]
         var advance: Double
         var level: UInt8
         var face: FontFace
-        var breakAfter: Bool        // a line may end after this cluster
+        var breakAfter: Bool  // a line may end after this cluster
         var isSpace: Bool
-        var paragraph: Int          // −1 for the ellipsis
+        var paragraph: Int  // −1 for the ellipsis
     }
 
     private func layoutAtScale(_ text: String, _ options: TextOptions, _ maxWidth: Double?, scale: Double) throws -> Attempt {
@@ -143,8 +156,9 @@ public struct TextLayoutEngine: Sendable {
         var lines: [[Cluster]] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let scalars = Array(paragraph.unicodeScalars)
-            let clusters = shapeParagraph(scalars, paragraph: paragraphs.count, primary: primary, fallbacks: fallbacks,
-                                          size: size, features: features, tracking: options.tracking, missing: &missing)
+            let clusters = shapeParagraph(
+                scalars, paragraph: paragraphs.count, primary: primary, fallbacks: fallbacks,
+                size: size, features: features, tracking: options.tracking, missing: &missing)
             paragraphs.append(scalars)
             lines += breakLines(clusters, maxWidth: maxWidth, overflow: &overflows)
         }
@@ -180,15 +194,18 @@ public struct TextLayoutEngine: Sendable {
             case .center: x0 = (boxWidth - w) / 2
             case .trailing: x0 = boxWidth - w
             }
-            placed.append(TextLine(glyphs: place(line, x: x0, baseline: baseline, size: size), width: w, x: x0,
-                                   baseline: baseline, text: lineTexts[i]))
+            placed.append(
+                TextLine(
+                    glyphs: place(line, x: x0, baseline: baseline, size: size), width: w, x: x0,
+                    baseline: baseline, text: lineTexts[i]))
         }
         let count = Double(max(1, lines.count))
         let height = count * lineHeight + (count - 1) * options.lineSpacing
-        let layout = TextLayout(lines: placed, size: Size(boxWidth, height),
-                                firstBaseline: placed.first?.baseline ?? snap(ascent),
-                                lastBaseline: placed.last?.baseline ?? snap(ascent),
-                                isTruncated: truncated, fontScale: scale, font: font, missingCharacters: missing)
+        let layout = TextLayout(
+            lines: placed, size: Size(boxWidth, height),
+            firstBaseline: placed.first?.baseline ?? snap(ascent),
+            lastBaseline: placed.last?.baseline ?? snap(ascent),
+            isTruncated: truncated, fontScale: scale, font: font, missingCharacters: missing)
         return Attempt(layout: layout, overflows: overflows)
     }
 
@@ -200,8 +217,10 @@ public struct TextLayoutEngine: Sendable {
     }
 
     /// Shapes a paragraph into clusters in logical order.
-    private func shapeParagraph(_ scalars: [Unicode.Scalar], paragraph: Int, primary: FontFace, fallbacks: [FontFace], size: Double,
-                                features: [String], tracking: Double, missing: inout [Unicode.Scalar]) -> [Cluster] {
+    private func shapeParagraph(
+        _ scalars: [Unicode.Scalar], paragraph: Int, primary: FontFace, fallbacks: [FontFace], size: Double,
+        features: [String], tracking: Double, missing: inout [Unicode.Scalar]
+    ) -> [Cluster] {
         guard !scalars.isEmpty else { return [] }
         let levels = TextLayoutEngine.bidiLevels(scalars)
         // A face per scalar: the primary if it has the character, else the first fallback that does;
@@ -210,9 +229,18 @@ public struct TextLayoutEngine: Sendable {
         faces.reserveCapacity(scalars.count)
         for (i, s) in scalars.enumerated() {
             let inherits = s.properties.generalCategory == .nonspacingMark || s.value == 0x20 || s.value == 0x200D
-            if inherits, i > 0 { faces.append(faces[i - 1]); continue }
-            if primary.covers(s) { faces.append(primary); continue }
-            if let f = fallbacks.first(where: { $0.covers(s) }) { faces.append(f); continue }
+            if inherits, i > 0 {
+                faces.append(faces[i - 1])
+                continue
+            }
+            if primary.covers(s) {
+                faces.append(primary)
+                continue
+            }
+            if let f = fallbacks.first(where: { $0.covers(s) }) {
+                faces.append(f)
+                continue
+            }
             if !s.properties.isWhitespace && s.value >= 0x20 { missing.append(s) }
             faces.append(primary)
         }
@@ -235,10 +263,15 @@ public struct TextLayoutEngine: Sendable {
                 let g = Array(glyphs[i..<j])
                 let scalarRange = c..<max(c + 1, next)
                 let isSpace = scalars[scalarRange].allSatisfy { $0.properties.isWhitespace }
-                let breakAfter = scalars[scalarRange].contains { $0.value == 0x20 || $0.value == 0x2D || $0.value == 0x2010 || $0.value == 0x200B || $0.value == 0x2013 || $0.value == 0x2014 }
-                clusters.append(Cluster(start: c, end: scalarRange.upperBound, glyphs: g,
-                                        advance: g.reduce(0) { $0 + $1.advance } + tracking,
-                                        level: levels[c], face: face, breakAfter: breakAfter, isSpace: isSpace, paragraph: paragraph))
+                let breakAfter = scalars[scalarRange].contains {
+                    $0.value == 0x20 || $0.value == 0x2D || $0.value == 0x2010 || $0.value == 0x200B || $0.value == 0x2013
+                        || $0.value == 0x2014
+                }
+                clusters.append(
+                    Cluster(
+                        start: c, end: scalarRange.upperBound, glyphs: g,
+                        advance: g.reduce(0) { $0 + $1.advance } + tracking,
+                        level: levels[c], face: face, breakAfter: breakAfter, isSpace: isSpace, paragraph: paragraph))
                 i = j
             }
             runStart = runEnd
@@ -252,7 +285,7 @@ public struct TextLayoutEngine: Sendable {
         guard let maxWidth else { return [clusters] }
         var lines: [[Cluster]] = []
         var line: [Cluster] = []
-        var lineWidth = 0.0          // including trailing spaces
+        var lineWidth = 0.0  // including trailing spaces
         var i = 0
         while i < clusters.count {
             // The next word: clusters up to and including the next break opportunity.
@@ -265,18 +298,24 @@ public struct TextLayoutEngine: Sendable {
             while visible > 0 && word[visible - 1].isSpace { visible -= 1 }
             let wordVisibleWidth = word[0..<visible].reduce(0) { $0 + $1.advance }
             if lineWidth + wordVisibleWidth <= maxWidth + 1e-9 || line.isEmpty && wordVisibleWidth <= maxWidth + 1e-9 {
-                line += word; lineWidth += wordWidth
+                line += word
+                lineWidth += wordWidth
             } else if !line.isEmpty {
-                lines.append(line); line = []; lineWidth = 0
-                continue   // retry the word on a new line
+                lines.append(line)
+                line = []
+                lineWidth = 0
+                continue  // retry the word on a new line
             } else {
                 // A word wider than the whole line: break it between clusters.
                 overflow = true
                 for c in word {
                     if !line.isEmpty && lineWidth + c.advance > maxWidth + 1e-9 && !c.isSpace {
-                        lines.append(line); line = []; lineWidth = 0
+                        lines.append(line)
+                        line = []
+                        lineWidth = 0
                     }
-                    line.append(c); lineWidth += c.advance
+                    line.append(c)
+                    lineWidth += c.advance
                 }
             }
             i = wordEnd
@@ -287,8 +326,9 @@ public struct TextLayoutEngine: Sendable {
 
     private func shapeEllipsis(_ face: FontFace, _ size: Double) -> Cluster {
         let g = Shaper.shape([0x2026], range: 0..<1, face: face, size: size, rightToLeft: false, features: [])
-        return Cluster(start: 0, end: 0, glyphs: g, advance: g.reduce(0) { $0 + $1.advance }, level: 0, face: face,
-                       breakAfter: false, isSpace: false, paragraph: -1)
+        return Cluster(
+            start: 0, end: 0, glyphs: g, advance: g.reduce(0) { $0 + $1.advance }, level: 0, face: face,
+            breakAfter: false, isSpace: false, paragraph: -1)
     }
 
     /// Fits clusters into `maxWidth` with an ellipsis at the tail, head or middle.
@@ -302,15 +342,25 @@ public struct TextLayoutEngine: Sendable {
         }
         switch mode {
         case .tail:
-            var w = 0.0, n = 0
-            while n < clusters.count && w + clusters[n].advance <= available + 1e-9 { w += clusters[n].advance; n += 1 }
+            var w = 0.0
+            var n = 0
+            while n < clusters.count && w + clusters[n].advance <= available + 1e-9 {
+                w += clusters[n].advance
+                n += 1
+            }
             return trimmed(clusters[0..<n]) + [ellipsis]
         case .head:
-            var w = 0.0, n = clusters.count
-            while n > 0 && w + clusters[n - 1].advance <= available + 1e-9 { w += clusters[n - 1].advance; n -= 1 }
+            var w = 0.0
+            var n = clusters.count
+            while n > 0 && w + clusters[n - 1].advance <= available + 1e-9 {
+                w += clusters[n - 1].advance
+                n -= 1
+            }
             return [ellipsis] + trimmed(clusters[n...])
         case .middle:
-            var head = 0, tail = clusters.count, w = 0.0
+            var head = 0
+            var tail = clusters.count
+            var w = 0.0
             var takeHead = true
             while head < tail {
                 let c = takeHead ? clusters[head] : clusters[tail - 1]
@@ -329,8 +379,7 @@ public struct TextLayoutEngine: Sendable {
         // level, reverse every sequence of runs at that level or above.
         var runs: [(level: UInt8, clusters: [Cluster])] = []
         for c in line {
-            if let last = runs.last, last.level == c.level { runs[runs.count - 1].clusters.append(c) }
-            else { runs.append((c.level, [c])) }
+            if let last = runs.last, last.level == c.level { runs[runs.count - 1].clusters.append(c) } else { runs.append((c.level, [c])) }
         }
         if let maxLevel = runs.map(\.level).max(), maxLevel > 0 {
             let minOdd = runs.map(\.level).filter { $0 % 2 == 1 }.min() ?? 1
@@ -344,7 +393,9 @@ public struct TextLayoutEngine: Sendable {
                         runs[i..<j].reverse()
                         for k in i..<j { runs[k].clusters.reverse() }
                         i = j
-                    } else { i += 1 }
+                    } else {
+                        i += 1
+                    }
                 }
                 level -= 1
             }
@@ -356,10 +407,11 @@ public struct TextLayoutEngine: Sendable {
                 // Glyphs inside a cluster stay in the shaper's visual order.
                 let glyphs = run.level % 2 == 1 ? c.glyphs.reversed() : c.glyphs
                 for g in glyphs {
-                    out.append(PositionedGlyph(face: c.face, glyph: g.glyph, x: pen + g.xOffset, baseline: baseline - g.yOffset, size: size))
+                    out.append(
+                        PositionedGlyph(face: c.face, glyph: g.glyph, x: pen + g.xOffset, baseline: baseline - g.yOffset, size: size))
                     pen += g.advance
                 }
-                pen += c.advance - c.glyphs.reduce(0) { $0 + $1.advance }   // tracking
+                pen += c.advance - c.glyphs.reduce(0) { $0 + $1.advance }  // tracking
             }
         }
         return out
@@ -385,8 +437,12 @@ public struct TextLayoutEngine: Sendable {
         var lastStrong: Kind = .l
         for (i, k) in kinds.enumerated() {
             switch k {
-            case .l: levels[i] = 0; lastStrong = .l
-            case .r: levels[i] = 1; lastStrong = .r
+            case .l:
+                levels[i] = 0
+                lastStrong = .l
+            case .r:
+                levels[i] = 1
+                lastStrong = .r
             case .number: levels[i] = lastStrong == .r ? 2 : 0
             case .neutral: levels[i] = 0
             }
@@ -394,10 +450,14 @@ public struct TextLayoutEngine: Sendable {
         // Neutrals between right-to-left text (numbers included) take level 1.
         var i = 0
         while i < kinds.count {
-            guard kinds[i] == .neutral else { i += 1; continue }
+            guard kinds[i] == .neutral else {
+                i += 1
+                continue
+            }
             var j = i
             while j < kinds.count && kinds[j] == .neutral { j += 1 }
-            let before = i > 0 ? levels[i - 1] : 0, after = j < kinds.count ? levels[j] : 0
+            let before = i > 0 ? levels[i - 1] : 0
+            let after = j < kinds.count ? levels[j] : 0
             if before >= 1 && after >= 1 { for k in i..<j { levels[k] = 1 } }
             i = j
         }

@@ -23,8 +23,10 @@ extension TextLayout {
 
 extension Canvas {
     /// Draws `layout` with its top-left corner at `origin` (user space, mapped by `transform`).
-    public mutating func draw(_ layout: TextLayout, at origin: Point, with paint: Paint, transform: Transform = .identity,
-                              opacity: Double = 1, blendMode: BlendMode = .sourceOver) {
+    public mutating func draw(
+        _ layout: TextLayout, at origin: Point, with paint: Paint, transform: Transform = .identity,
+        opacity: Double = 1, blendMode: BlendMode = .sourceOver
+    ) {
         let path = layout.path(at: origin)
         guard !path.isEmpty else { return }
         fill(path, with: paint, rule: .nonZero, transform: transform, opacity: opacity, blendMode: blendMode)

@@ -9,7 +9,10 @@ public struct RGBA: Hashable, Sendable, CustomStringConvertible {
     public var alpha: Double
 
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
-        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
     }
     /// From 8-bit components.
     public init(r8: Int, g8: Int, b8: Int, a8: Int = 255) {
@@ -44,8 +47,9 @@ public struct RGBA: Hashable, Sendable, CustomStringConvertible {
 
     /// Component-wise interpolation of straight components.
     public func mix(_ other: RGBA, _ t: Double) -> RGBA {
-        RGBA(red: red + (other.red - red) * t, green: green + (other.green - green) * t,
-             blue: blue + (other.blue - blue) * t, alpha: alpha + (other.alpha - alpha) * t)
+        RGBA(
+            red: red + (other.red - red) * t, green: green + (other.green - green) * t,
+            blue: blue + (other.blue - blue) * t, alpha: alpha + (other.alpha - alpha) * t)
     }
 
     /// Rec. 709 luma weights of R, G and B (sRGB shares Rec. 709's primaries).
@@ -79,7 +83,7 @@ public struct RGBA: Hashable, Sendable, CustomStringConvertible {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

@@ -19,10 +19,17 @@ public struct EnvironmentValues: Sendable {
     public init() {}
 
     public init(_ e: WidgetEnvironment) {
-        widgetFamily = e.family; widgetRenderingMode = e.renderingMode
-        showsWidgetContainerBackground = e.showsWidgetContainerBackground; colorScheme = e.colorScheme
-        widgetContentMargins = e.widgetContentMargins; displayScale = e.displayScale; locale = e.locale
-        timeZone = e.timeZone; isLuminanceReduced = e.isLuminanceReduced; dynamicTypeSize = e.dynamicTypeSize; date = e.date
+        widgetFamily = e.family
+        widgetRenderingMode = e.renderingMode
+        showsWidgetContainerBackground = e.showsWidgetContainerBackground
+        colorScheme = e.colorScheme
+        widgetContentMargins = e.widgetContentMargins
+        displayScale = e.displayScale
+        locale = e.locale
+        timeZone = e.timeZone
+        isLuminanceReduced = e.isLuminanceReduced
+        dynamicTypeSize = e.dynamicTypeSize
+        date = e.date
     }
 
     /// The values in force while a body is evaluated.

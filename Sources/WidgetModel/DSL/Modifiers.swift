@@ -11,7 +11,9 @@ extension View {
         env { c in if let font { c.text.setFont(font.resolve(c.environment.dynamicTypeSize)) } }
     }
     public func fontWeight(_ weight: Font.Weight?) -> ModifiedContent<Self> { env { c in if let weight { c.text.setWeight(weight) } } }
-    public func bold(_ active: Bool = true) -> ModifiedContent<Self> { env { c in if active { c.text.setWeight(max(c.text.font.weight, .bold)) } } }
+    public func bold(_ active: Bool = true) -> ModifiedContent<Self> {
+        env { c in if active { c.text.setWeight(max(c.text.font.weight, .bold)) } }
+    }
     public func italic(_ active: Bool = true) -> ModifiedContent<Self> { env { c in if active { c.text.setItalic() } } }
     public func monospacedDigit() -> ModifiedContent<Self> { env { c in c.text.setMonospacedDigit() } }
     public func foregroundStyle<S: ShapeStyle>(_ style: S) -> ModifiedContent<Self> {
@@ -22,12 +24,20 @@ extension View {
         }
     }
     public func foregroundColor(_ color: Color?) -> ModifiedContent<Self> {
-        env { c in if let color { let r = color._resolve(c); c.text.style = r; c.foreground = r } }
+        env { c in
+            if let color {
+                let r = color._resolve(c)
+                c.text.style = r
+                c.foreground = r
+            }
+        }
     }
     public func tint(_ color: Color?) -> ModifiedContent<Self> { env { c in c.tint = color?._resolve(c) } }
     public func lineLimit(_ n: Int?) -> ModifiedContent<Self> { env { c in c.text.lineLimit = n.map { max(1, $0) } } }
     public func multilineTextAlignment(_ a: TextAlignment) -> ModifiedContent<Self> { env { c in c.text.alignment = a } }
-    public func minimumScaleFactor(_ f: CGFloat) -> ModifiedContent<Self> { env { c in c.text.minimumScaleFactor = min(1, max(0.01, Double(f))) } }
+    public func minimumScaleFactor(_ f: CGFloat) -> ModifiedContent<Self> {
+        env { c in c.text.minimumScaleFactor = min(1, max(0.01, Double(f))) }
+    }
     public func truncationMode(_ m: TruncationMode) -> ModifiedContent<Self> { env { c in c.text.truncation = m } }
     public func tracking(_ t: CGFloat) -> ModifiedContent<Self> { env { c in c.text.tracking = Double(t) } }
     public func kerning(_ k: CGFloat) -> ModifiedContent<Self> { env { c in c.text.tracking = Double(k) } }
@@ -38,22 +48,37 @@ extension View {
     public func padding(_ length: CGFloat? = nil) -> ModifiedContent<Self> { padding(.all, length) }
     public func padding(_ edges: Edge.Set, _ length: CGFloat? = nil) -> ModifiedContent<Self> {
         let v = Double(length ?? 16)
-        return layout { _ in [.padding(EdgeInsets(top: edges.contains(.top) ? v : 0, leading: edges.contains(.leading) ? v : 0,
-                                                   bottom: edges.contains(.bottom) ? v : 0, trailing: edges.contains(.trailing) ? v : 0))] }
+        return layout { _ in
+            [
+                .padding(
+                    EdgeInsets(
+                        top: edges.contains(.top) ? v : 0, leading: edges.contains(.leading) ? v : 0,
+                        bottom: edges.contains(.bottom) ? v : 0, trailing: edges.contains(.trailing) ? v : 0))
+            ]
+        }
     }
     public func padding(_ insets: EdgeInsets) -> ModifiedContent<Self> { layout { _ in [.padding(insets)] } }
     public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> ModifiedContent<Self> {
         layout { _ in [.frame(width: width.map(Double.init), height: height.map(Double.init), alignment: alignment)] }
     }
-    public func frame(minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil,
-                      minHeight: CGFloat? = nil, idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil,
-                      alignment: Alignment = .center) -> ModifiedContent<Self> {
-        layout { _ in [.flexibleFrame(minWidth: minWidth.map(Double.init), idealWidth: idealWidth.map(Double.init), maxWidth: maxWidth.map(Double.init),
-                                      minHeight: minHeight.map(Double.init), idealHeight: idealHeight.map(Double.init), maxHeight: maxHeight.map(Double.init),
-                                      alignment: alignment)] }
+    public func frame(
+        minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil,
+        minHeight: CGFloat? = nil, idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil,
+        alignment: Alignment = .center
+    ) -> ModifiedContent<Self> {
+        layout { _ in
+            [
+                .flexibleFrame(
+                    minWidth: minWidth.map(Double.init), idealWidth: idealWidth.map(Double.init), maxWidth: maxWidth.map(Double.init),
+                    minHeight: minHeight.map(Double.init), idealHeight: idealHeight.map(Double.init), maxHeight: maxHeight.map(Double.init),
+                    alignment: alignment)
+            ]
+        }
     }
     public func fixedSize() -> ModifiedContent<Self> { layout { _ in [.fixedSize(horizontal: true, vertical: true)] } }
-    public func fixedSize(horizontal: Bool, vertical: Bool) -> ModifiedContent<Self> { layout { _ in [.fixedSize(horizontal: horizontal, vertical: vertical)] } }
+    public func fixedSize(horizontal: Bool, vertical: Bool) -> ModifiedContent<Self> {
+        layout { _ in [.fixedSize(horizontal: horizontal, vertical: vertical)] }
+    }
     public func layoutPriority(_ p: Double) -> ModifiedContent<Self> { layout { _ in [.layoutPriority(p)] } }
     public func aspectRatio(_ ratio: CGFloat? = nil, contentMode: ContentMode) -> ModifiedContent<Self> {
         layout { _ in [.aspectRatio(ratio.map(Double.init), contentMode: contentMode == .fill ? .fill : .fit)] }
@@ -76,9 +101,13 @@ extension View {
         layout { c in [.overlay(ViewNode(.fill(style._resolve(c)), accentable: c.accentable), alignment: .center)] }
     }
     public func clipShape<S: Shape>(_ shape: S) -> ModifiedContent<Self> { layout { _ in [.clipShape(shape._kind)] } }
-    public func cornerRadius(_ r: CGFloat) -> ModifiedContent<Self> { layout { _ in [.clipShape(.roundedRectangle(cornerRadius: Double(r), style: .circular))] } }
+    public func cornerRadius(_ r: CGFloat) -> ModifiedContent<Self> {
+        layout { _ in [.clipShape(.roundedRectangle(cornerRadius: Double(r), style: .circular))] }
+    }
     public func opacity(_ o: Double) -> ModifiedContent<Self> { layout { _ in [.opacity(min(1, max(0, o)))] } }
-    public func shadow(color: Color = Color(white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0) -> ModifiedContent<Self> {
+    public func shadow(color: Color = Color(white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0) -> ModifiedContent<
+        Self
+    > {
         layout { c in [.shadow(color: color.resolve(c.environment.colorScheme), radius: Double(radius), x: Double(x), y: Double(y))] }
     }
     public func rotationEffect(_ angle: Angle) -> ModifiedContent<Self> { layout { _ in [.rotation(degrees: angle.degrees)] } }
@@ -87,14 +116,17 @@ extension View {
         layout { _ in reason.contains(.placeholder) ? [.redacted] : [] }
     }
     public func glassEffect<S: Shape>(_ glass: Glass = .regular, in shape: S) -> ModifiedContent<Self> {
-        layout { c in [.glassEffect(variant: glass.variant, tint: glass.tintColor?.resolve(c.environment.colorScheme), shape: shape._kind)] }
+        layout { c in [.glassEffect(variant: glass.variant, tint: glass.tintColor?.resolve(c.environment.colorScheme), shape: shape._kind)]
+        }
     }
     public func glassEffect(_ glass: Glass = .regular) -> ModifiedContent<Self> { glassEffect(glass, in: Capsule(style: .continuous)) }
 
     // MARK: Widgets
     /// `containerBackground(for: .widget) { … }`: the background the system may remove or replace.
-    public func containerBackground<V: View>(for placement: ContainerBackgroundPlacement, alignment: Alignment = .center,
-                                             @ViewBuilder content: () -> V) -> ModifiedContent<Self> {
+    public func containerBackground<V: View>(
+        for placement: ContainerBackgroundPlacement, alignment: Alignment = .center,
+        @ViewBuilder content: () -> V
+    ) -> ModifiedContent<Self> {
         let v = content()
         return env { c in c.capture.background = Self.single(_resolve(v, c), c) }
     }

@@ -8,16 +8,29 @@ public protocol ShapeStyle {
 
 /// SwiftUI's `Color`: a view that fills its frame, and a style.
 public struct Color: ShapeStyle, _PrimitiveView, Hashable, Sendable {
-    enum Kind: Hashable, Sendable { case rgba(RGBA), named(String) }
+    enum Kind: Hashable, Sendable {
+        case rgba(RGBA)
+        case named(String)
+    }
     let kind: Kind
     let alpha: Double
 
     public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {
-        kind = .rgba(RGBA(red: red, green: green, blue: blue)); alpha = opacity
+        kind = .rgba(RGBA(red: red, green: green, blue: blue))
+        alpha = opacity
     }
-    public init(white: Double, opacity: Double = 1) { kind = .rgba(RGBA(white: white)); alpha = opacity }
-    init(named: String) { kind = .named(named); alpha = 1 }
-    init(kind: Kind, alpha: Double) { self.kind = kind; self.alpha = alpha }
+    public init(white: Double, opacity: Double = 1) {
+        kind = .rgba(RGBA(white: white))
+        alpha = opacity
+    }
+    init(named: String) {
+        kind = .named(named)
+        alpha = 1
+    }
+    init(kind: Kind, alpha: Double) {
+        self.kind = kind
+        self.alpha = alpha
+    }
 
     public func opacity(_ o: Double) -> Color { Color(kind: kind, alpha: alpha * o) }
 
@@ -97,23 +110,38 @@ public struct Gradient: Sendable {
     public struct Stop: Sendable {
         public var color: Color
         public var location: Double
-        public init(color: Color, location: Double) { self.color = color; self.location = location }
+        public init(color: Color, location: Double) {
+            self.color = color
+            self.location = location
+        }
     }
     public var stops: [Stop]
     public init(colors: [Color]) {
         stops = colors.enumerated().map { Stop(color: $1, location: colors.count < 2 ? 0 : Double($0) / Double(colors.count - 1)) }
     }
     public init(stops: [Stop]) { self.stops = stops }
-    func resolve(_ scheme: ColorScheme) -> [GradientStopValue] { stops.map { GradientStopValue(color: $0.color.resolve(scheme), location: $0.location) } }
+    func resolve(_ scheme: ColorScheme) -> [GradientStopValue] {
+        stops.map { GradientStopValue(color: $0.color.resolve(scheme), location: $0.location) }
+    }
 }
 
 /// SwiftUI's `LinearGradient` (a style and a view).
 public struct LinearGradient: ShapeStyle, _PrimitiveView {
     let gradient: Gradient, start: UnitPoint, end: UnitPoint
-    public init(gradient: Gradient, startPoint: UnitPoint, endPoint: UnitPoint) { self.gradient = gradient; start = startPoint; end = endPoint }
-    public init(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) { self.init(gradient: Gradient(colors: colors), startPoint: startPoint, endPoint: endPoint) }
-    public init(stops: [Gradient.Stop], startPoint: UnitPoint, endPoint: UnitPoint) { self.init(gradient: Gradient(stops: stops), startPoint: startPoint, endPoint: endPoint) }
-    public func _resolve(_ c: _DSLContext) -> ResolvedStyle { .linearGradient(gradient.resolve(c.environment.colorScheme), start: start, end: end) }
+    public init(gradient: Gradient, startPoint: UnitPoint, endPoint: UnitPoint) {
+        self.gradient = gradient
+        start = startPoint
+        end = endPoint
+    }
+    public init(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) {
+        self.init(gradient: Gradient(colors: colors), startPoint: startPoint, endPoint: endPoint)
+    }
+    public init(stops: [Gradient.Stop], startPoint: UnitPoint, endPoint: UnitPoint) {
+        self.init(gradient: Gradient(stops: stops), startPoint: startPoint, endPoint: endPoint)
+    }
+    public func _resolve(_ c: _DSLContext) -> ResolvedStyle {
+        .linearGradient(gradient.resolve(c.environment.colorScheme), start: start, end: end)
+    }
     public func _nodes(_ c: _DSLContext) -> [ViewNode] { [ViewNode(.fill(_resolve(c)), accentable: c.accentable)] }
 }
 
@@ -121,7 +149,10 @@ public struct LinearGradient: ShapeStyle, _PrimitiveView {
 public struct RadialGradient: ShapeStyle, _PrimitiveView {
     let gradient: Gradient, center: UnitPoint, startRadius: Double, endRadius: Double
     public init(gradient: Gradient, center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {
-        self.gradient = gradient; self.center = center; self.startRadius = Double(startRadius); self.endRadius = Double(endRadius)
+        self.gradient = gradient
+        self.center = center
+        self.startRadius = Double(startRadius)
+        self.endRadius = Double(endRadius)
     }
     public init(colors: [Color], center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {
         self.init(gradient: Gradient(colors: colors), center: center, startRadius: startRadius, endRadius: endRadius)
@@ -136,7 +167,10 @@ public struct RadialGradient: ShapeStyle, _PrimitiveView {
 public struct AngularGradient: ShapeStyle, _PrimitiveView {
     let gradient: Gradient, center: UnitPoint, start: Angle, end: Angle
     public init(gradient: Gradient, center: UnitPoint, startAngle: Angle = .zero, endAngle: Angle = .degrees(360)) {
-        self.gradient = gradient; self.center = center; start = startAngle; end = endAngle
+        self.gradient = gradient
+        self.center = center
+        start = startAngle
+        end = endAngle
     }
     public init(colors: [Color], center: UnitPoint, startAngle: Angle = .zero, endAngle: Angle = .degrees(360)) {
         self.init(gradient: Gradient(colors: colors), center: center, startAngle: startAngle, endAngle: endAngle)
@@ -166,8 +200,14 @@ public struct Font: Sendable, Hashable {
     var style: TextStyle?
     var spec: FontSpec
 
-    init(style: TextStyle) { self.style = style; spec = .style(style) }
-    init(spec: FontSpec) { style = nil; self.spec = spec }
+    init(style: TextStyle) {
+        self.style = style
+        spec = .style(style)
+    }
+    init(spec: FontSpec) {
+        style = nil
+        self.spec = spec
+    }
 
     public static let largeTitle = Font(style: .largeTitle), title = Font(style: .title), title2 = Font(style: .title2)
     public static let title3 = Font(style: .title3), headline = Font(style: .headline), subheadline = Font(style: .subheadline)
@@ -178,21 +218,35 @@ public struct Font: Sendable, Hashable {
         Font(spec: FontSpec(size: Double(size), weight: weight, design: design))
     }
     public static func system(_ style: TextStyle, design: Design = .default, weight: Weight? = nil) -> Font {
-        var f = Font(style: style); f.spec.design = design
+        var f = Font(style: style)
+        f.spec.design = design
         if let weight { f.spec.weight = weight }
         return f
     }
-    public func weight(_ w: Weight) -> Font { var f = self; f.spec.weight = w; return f }
+    public func weight(_ w: Weight) -> Font {
+        var f = self
+        f.spec.weight = w
+        return f
+    }
     public func bold() -> Font { weight(.bold) }
-    public func italic() -> Font { var f = self; f.spec.italic = true; return f }
-    public func monospacedDigit() -> Font { var f = self; f.spec.monospacedDigit = true; return f }
+    public func italic() -> Font {
+        var f = self
+        f.spec.italic = true
+        return f
+    }
+    public func monospacedDigit() -> Font {
+        var f = self
+        f.spec.monospacedDigit = true
+        return f
+    }
 
     /// The font at a Dynamic Type size.
     func resolve(_ size: DynamicTypeSize) -> FontSpec {
         guard let style else { return spec }
         var f = FontSpec.style(style, dynamicType: size, design: spec.design)
         f.weight = spec.weight
-        f.italic = spec.italic; f.monospacedDigit = spec.monospacedDigit
+        f.italic = spec.italic
+        f.monospacedDigit = spec.monospacedDigit
         return f
     }
 }
@@ -204,7 +258,8 @@ public enum Edge: Int8, Sendable, CaseIterable {
         public let rawValue: Int8
         public init(rawValue: Int8) { self.rawValue = rawValue }
         public static let top = Set(rawValue: 1), leading = Set(rawValue: 2), bottom = Set(rawValue: 4), trailing = Set(rawValue: 8)
-        public static let horizontal: Set = [.leading, .trailing], vertical: Set = [.top, .bottom], all: Set = [.top, .leading, .bottom, .trailing]
+        public static let horizontal: Set = [.leading, .trailing], vertical: Set = [.top, .bottom],
+            all: Set = [.top, .leading, .bottom, .trailing]
     }
 }
 
@@ -227,5 +282,9 @@ public struct Glass: Sendable {
     let variant: GlassVariant
     var tintColor: Color? = nil
     public static let regular = Glass(variant: .regular), clear = Glass(variant: .clear), identity = Glass(variant: .identity)
-    public func tint(_ color: Color?) -> Glass { var g = self; g.tintColor = color; return g }
+    public func tint(_ color: Color?) -> Glass {
+        var g = self
+        g.tintColor = color
+        return g
+    }
 }

@@ -37,7 +37,8 @@ public struct _DSLContext {
     let capture: Capture
 
     init(environment: EnvironmentValues, capture: Capture) {
-        self.environment = environment; self.capture = capture
+        self.environment = environment
+        self.capture = capture
         text.style = .color(SystemColors.color("primary", scheme: environment.colorScheme)!)
     }
 }
@@ -107,20 +108,23 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     let data: Data
     let content: (Data.Element) -> Content
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
-        self.data = data; self.content = content
+        self.data = data
+        self.content = content
     }
     public func _nodes(_ c: _DSLContext) -> [ViewNode] { data.flatMap { _resolve(content($0), c) } }
 }
 
 extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
     public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
-        self.data = data; self.content = content
+        self.data = data
+        self.content = content
     }
 }
 
 extension ForEach where Data == Range<Int>, ID == Int {
     public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
-        self.data = data; self.content = content
+        self.data = data
+        self.content = content
     }
 }
 
@@ -131,9 +135,14 @@ public struct ModifiedContent<Content: View>: _PrimitiveView {
     let layout: (_DSLContext) -> [LayoutModifier]
     let transform: ((inout ViewNode) -> Void)?
 
-    init(_ content: Content, environment: @escaping (inout _DSLContext) -> Void = { _ in },
-         layout: @escaping (_DSLContext) -> [LayoutModifier] = { _ in [] }, transform: ((inout ViewNode) -> Void)? = nil) {
-        self.content = content; self.environment = environment; self.layout = layout; self.transform = transform
+    init(
+        _ content: Content, environment: @escaping (inout _DSLContext) -> Void = { _ in },
+        layout: @escaping (_DSLContext) -> [LayoutModifier] = { _ in [] }, transform: ((inout ViewNode) -> Void)? = nil
+    ) {
+        self.content = content
+        self.environment = environment
+        self.layout = layout
+        self.transform = transform
     }
 
     public func _nodes(_ c: _DSLContext) -> [ViewNode] {

@@ -6,35 +6,52 @@ func node(_ kind: ViewKind, _ c: _DSLContext) -> ViewNode { ViewNode(kind, accen
 public struct VStack<Content: View>: _PrimitiveView {
     let alignment: HorizontalAlignment, spacing: Double?, content: Content
     public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
-        self.alignment = alignment; self.spacing = spacing.map(Double.init); self.content = content()
+        self.alignment = alignment
+        self.spacing = spacing.map(Double.init)
+        self.content = content()
     }
-    public func _nodes(_ c: _DSLContext) -> [ViewNode] { [node(.vstack(alignment: alignment, spacing: spacing, children: _resolve(content, c)), c)] }
+    public func _nodes(_ c: _DSLContext) -> [ViewNode] {
+        [node(.vstack(alignment: alignment, spacing: spacing, children: _resolve(content, c)), c)]
+    }
 }
 
 public struct HStack<Content: View>: _PrimitiveView {
     let alignment: VerticalAlignment, spacing: Double?, content: Content
     public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
-        self.alignment = alignment; self.spacing = spacing.map(Double.init); self.content = content()
+        self.alignment = alignment
+        self.spacing = spacing.map(Double.init)
+        self.content = content()
     }
-    public func _nodes(_ c: _DSLContext) -> [ViewNode] { [node(.hstack(alignment: alignment, spacing: spacing, children: _resolve(content, c)), c)] }
+    public func _nodes(_ c: _DSLContext) -> [ViewNode] {
+        [node(.hstack(alignment: alignment, spacing: spacing, children: _resolve(content, c)), c)]
+    }
 }
 
 public struct ZStack<Content: View>: _PrimitiveView {
     let alignment: Alignment, content: Content
-    public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) { self.alignment = alignment; self.content = content() }
+    public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.content = content()
+    }
     public func _nodes(_ c: _DSLContext) -> [ViewNode] { [node(.zstack(alignment: alignment, children: _resolve(content, c)), c)] }
 }
 
 /// SwiftUI's `Text`: a string (with interpolation), or a date in a style, or a date range.
 public struct Text: _PrimitiveView {
     public typealias DateStyle = DateTextStyle
-    enum Content { case string(String), date(Date, DateTextStyle), range(Date, Date) }
+    enum Content {
+        case string(String)
+        case date(Date, DateTextStyle)
+        case range(Date, Date)
+    }
     let content: Content
     public init(_ string: String) { content = .string(string) }
     public init(verbatim: String) { content = .string(verbatim) }
     public init(_ date: Date, style: DateStyle) { content = .date(date, style) }
     public init(_ range: ClosedRange<Date>) { content = .range(range.lowerBound, range.upperBound) }
-    public init(timerInterval: ClosedRange<Date>, countsDown: Bool = true) { content = .date(countsDown ? timerInterval.upperBound : timerInterval.lowerBound, .timer) }
+    public init(timerInterval: ClosedRange<Date>, countsDown: Bool = true) {
+        content = .date(countsDown ? timerInterval.upperBound : timerInterval.lowerBound, .timer)
+    }
 
     public func _nodes(_ c: _DSLContext) -> [ViewNode] {
         let f = DateTextFormatter(locale: c.environment.locale, timeZone: c.environment.timeZone)
@@ -50,19 +67,33 @@ public struct Text: _PrimitiveView {
 
 /// SwiftUI's `Image`: an SF Symbol, or a named image registered with `WidgetAssets`.
 public struct Image: _PrimitiveView {
-    enum Source { case system(String), named(String) }
+    enum Source {
+        case system(String)
+        case named(String)
+    }
     let source: Source
     var isResizable = false
     var accentedMode: AccentedRenderingMode? = nil
     public init(systemName: String) { source = .system(systemName) }
     /// An image by name from `WidgetAssets` (an asset catalog stand-in).
     public init(_ name: String) { source = .named(name) }
-    public func resizable() -> Image { var i = self; i.isResizable = true; return i }
-    public func widgetAccentedRenderingMode(_ mode: WidgetAccentedRenderingMode?) -> Image { var i = self; i.accentedMode = mode; return i }
+    public func resizable() -> Image {
+        var i = self
+        i.isResizable = true
+        return i
+    }
+    public func widgetAccentedRenderingMode(_ mode: WidgetAccentedRenderingMode?) -> Image {
+        var i = self
+        i.accentedMode = mode
+        return i
+    }
 
     public func _nodes(_ c: _DSLContext) -> [ViewNode] {
         var o = ImageOptions()
-        o.resizable = isResizable; o.font = c.text.font; o.style = c.text.style; o.accentedMode = accentedMode
+        o.resizable = isResizable
+        o.font = c.text.font
+        o.style = c.text.style
+        o.accentedMode = accentedMode
         switch source {
         case .system(let n): return [node(.image(.system(n), o), c)]
         case .named(let n):
@@ -76,8 +107,16 @@ public struct Image: _PrimitiveView {
 public enum WidgetAssets {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var images: [String: ImageData] = [:]
-    public static func register(_ data: ImageData, named name: String) { lock.lock(); images[name] = data; lock.unlock() }
-    public static func image(named name: String) -> ImageData? { lock.lock(); defer { lock.unlock() }; return images[name] }
+    public static func register(_ data: ImageData, named name: String) {
+        lock.lock()
+        images[name] = data
+        lock.unlock()
+    }
+    public static func image(named name: String) -> ImageData? {
+        lock.lock()
+        defer { lock.unlock() }
+        return images[name]
+    }
 }
 
 public struct Spacer: _PrimitiveView {
@@ -88,7 +127,9 @@ public struct Spacer: _PrimitiveView {
 
 public struct Divider: _PrimitiveView {
     public init() {}
-    public func _nodes(_ c: _DSLContext) -> [ViewNode] { [node(.divider(SystemColors.color("separator", scheme: c.environment.colorScheme)!), c)] }
+    public func _nodes(_ c: _DSLContext) -> [ViewNode] {
+        [node(.divider(SystemColors.color("separator", scheme: c.environment.colorScheme)!), c)]
+    }
 }
 
 /// WidgetKit's `AccessoryWidgetBackground`.
@@ -102,15 +143,29 @@ public struct Gauge<Label: View>: _PrimitiveView {
     let value: Double, range: ClosedRange<Double>, label: Label, valueText: String?
     var style: GaugeDisplayStyle = .accessoryCircular
     public init(value: Double, in range: ClosedRange<Double> = 0...1, @ViewBuilder label: () -> Label) {
-        self.value = value; self.range = range; self.label = label(); valueText = nil
+        self.value = value
+        self.range = range
+        self.label = label()
+        valueText = nil
     }
     public init(value: Double, in range: ClosedRange<Double> = 0...1, @ViewBuilder label: () -> Label, currentValueLabel: () -> Text) {
-        self.value = value; self.range = range; self.label = label()
+        self.value = value
+        self.range = range
+        self.label = label()
         if case .string(let s) = currentValueLabel().content { valueText = s } else { valueText = nil }
     }
-    public func gaugeStyle(_ style: GaugeStyle) -> Gauge { var g = self; g.style = style.kind; return g }
+    public func gaugeStyle(_ style: GaugeStyle) -> Gauge {
+        var g = self
+        g.style = style.kind
+        return g
+    }
     public func _nodes(_ c: _DSLContext) -> [ViewNode] {
-        [node(.gauge(GaugeValue(value: value, lower: range.lowerBound, upper: range.upperBound, style: style, tint: c.tint, label: valueText)), c)]
+        [
+            node(
+                .gauge(
+                    GaugeValue(value: value, lower: range.lowerBound, upper: range.upperBound, style: style, tint: c.tint, label: valueText)
+                ), c)
+        ]
     }
 }
 
@@ -128,7 +183,10 @@ public struct GaugeStyle: Sendable {
 /// SwiftUI's `ProgressView` with a value.
 public struct ProgressView: _PrimitiveView {
     let value: Double, total: Double
-    public init(value: Double?, total: Double = 1) { self.value = value ?? 0; self.total = total }
+    public init(value: Double?, total: Double = 1) {
+        self.value = value ?? 0
+        self.total = total
+    }
     public func _nodes(_ c: _DSLContext) -> [ViewNode] {
         [node(.progress(GaugeValue(value: value, lower: 0, upper: total, style: .linear, tint: c.tint)), c)]
     }
@@ -163,13 +221,18 @@ public struct _TrimmedShape: Shape {
     let base: ShapeKind, from: Double, to: Double
     public var _kind: ShapeKind { base }
     public func _nodes(_ c: _DSLContext) -> [ViewNode] {
-        var p = ShapePaint(fill: c.text.style); p.trim = (from, to)
+        var p = ShapePaint(fill: c.text.style)
+        p.trim = (from, to)
         return [node(.shape(base, p), c)]
     }
     public func stroke<S: ShapeStyle>(_ style: S, style stroke: StrokeStyle) -> _ShapeView {
-        var v = _ShapeView(kind: base, stroke: ({ style._resolve($0) }, stroke)); v.trim = (from, to); return v
+        var v = _ShapeView(kind: base, stroke: ({ style._resolve($0) }, stroke))
+        v.trim = (from, to)
+        return v
     }
-    public func stroke<S: ShapeStyle>(_ style: S, lineWidth: CGFloat = 1) -> _ShapeView { stroke(style, style: StrokeStyle(lineWidth: Double(lineWidth))) }
+    public func stroke<S: ShapeStyle>(_ style: S, lineWidth: CGFloat = 1) -> _ShapeView {
+        stroke(style, style: StrokeStyle(lineWidth: Double(lineWidth)))
+    }
 }
 
 /// A filled or stroked shape.
@@ -184,8 +247,12 @@ public struct _ShapeView: _PrimitiveView {
         p.fill = fill?(c)
         if let (style, s) = stroke {
             var o = StrokeOptions()
-            o.lineWidth = s.lineWidth; o.lineCap = s.lineCap; o.lineJoin = s.lineJoin
-            o.dash = s.dash; o.dashPhase = s.dashPhase; o.inset = inset
+            o.lineWidth = s.lineWidth
+            o.lineCap = s.lineCap
+            o.lineJoin = s.lineJoin
+            o.dash = s.dash
+            o.dashPhase = s.dashPhase
+            o.inset = inset
             p.stroke = (style(c), o)
         }
         p.trim = trim
@@ -193,10 +260,22 @@ public struct _ShapeView: _PrimitiveView {
     }
 }
 
-public struct Rectangle: Shape { public init() {}; public var _kind: ShapeKind { .rectangle } }
-public struct Circle: Shape { public init() {}; public var _kind: ShapeKind { .circle } }
-public struct Ellipse: Shape { public init() {}; public var _kind: ShapeKind { .ellipse } }
-public struct ContainerRelativeShape: Shape { public init() {}; public var _kind: ShapeKind { .containerRelative } }
+public struct Rectangle: Shape {
+    public init() {}
+    public var _kind: ShapeKind { .rectangle }
+}
+public struct Circle: Shape {
+    public init() {}
+    public var _kind: ShapeKind { .circle }
+}
+public struct Ellipse: Shape {
+    public init() {}
+    public var _kind: ShapeKind { .ellipse }
+}
+public struct ContainerRelativeShape: Shape {
+    public init() {}
+    public var _kind: ShapeKind { .containerRelative }
+}
 public struct Capsule: Shape {
     let style: RoundedCornerStyle
     public init(style: RoundedCornerStyle = .circular) { self.style = style }
@@ -204,7 +283,10 @@ public struct Capsule: Shape {
 }
 public struct RoundedRectangle: Shape {
     let radius: Double, style: RoundedCornerStyle
-    public init(cornerRadius: CGFloat, style: RoundedCornerStyle = .circular) { radius = Double(cornerRadius); self.style = style }
+    public init(cornerRadius: CGFloat, style: RoundedCornerStyle = .circular) {
+        radius = Double(cornerRadius)
+        self.style = style
+    }
     public var _kind: ShapeKind { .roundedRectangle(cornerRadius: radius, style: style) }
 }
 

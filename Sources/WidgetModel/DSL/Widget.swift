@@ -12,14 +12,20 @@ extension TimelineEntry { public var relevance: TimelineEntryRelevance? { nil } 
 /// WidgetKit's `TimelineEntryRelevance`.
 public struct TimelineEntryRelevance: Sendable {
     public var score: Float, duration: TimeInterval
-    public init(score: Float, duration: TimeInterval = 0) { self.score = score; self.duration = duration }
+    public init(score: Float, duration: TimeInterval = 0) {
+        self.score = score
+        self.duration = duration
+    }
 }
 
 /// WidgetKit's `Timeline`.
 public struct Timeline<EntryType: TimelineEntry> {
     public var entries: [EntryType]
     public var policy: TimelineReloadPolicy
-    public init(entries: [EntryType], policy: TimelineReloadPolicy) { self.entries = entries; self.policy = policy }
+    public init(entries: [EntryType], policy: TimelineReloadPolicy) {
+        self.entries = entries
+        self.policy = policy
+    }
 }
 
 /// WidgetKit's `TimelineProviderContext`.
@@ -58,11 +64,27 @@ public struct StaticConfiguration<Content: View>: WidgetConfiguration {
     public init<Provider: TimelineProvider>(kind: String, provider: Provider, @ViewBuilder content: @escaping (Provider.Entry) -> Content) {
         _definition = WidgetDefinition(kind: kind, provider: provider, content: content)
     }
-    public func configurationDisplayName(_ name: String) -> Self { var c = self; c._definition.displayName = name; return c }
+    public func configurationDisplayName(_ name: String) -> Self {
+        var c = self
+        c._definition.displayName = name
+        return c
+    }
     public func description(_ text: String) -> Self { self }
-    public func supportedFamilies(_ families: [WidgetFamily]) -> Self { var c = self; c._definition.supportedFamilies = families; return c }
-    public func containerBackgroundRemovable(_ removable: Bool = true) -> Self { var c = self; c._definition.containerBackgroundRemovable = removable; return c }
-    public func contentMarginsDisabled() -> Self { var c = self; c._definition.contentMarginsDisabled = true; return c }
+    public func supportedFamilies(_ families: [WidgetFamily]) -> Self {
+        var c = self
+        c._definition.supportedFamilies = families
+        return c
+    }
+    public func containerBackgroundRemovable(_ removable: Bool = true) -> Self {
+        var c = self
+        c._definition.containerBackgroundRemovable = removable
+        return c
+    }
+    public func contentMarginsDisabled() -> Self {
+        var c = self
+        c._definition.contentMarginsDisabled = true
+        return c
+    }
 }
 
 /// A Swift widget, type-erased: its configuration, its timeline per family, and its views.
@@ -78,7 +100,8 @@ public struct WidgetDefinition {
     let timeline: (TimelineProviderContext) -> [(date: Date, view: any View)]
 
     init<Provider: TimelineProvider, Content: View>(kind: String, provider: Provider, content: @escaping (Provider.Entry) -> Content) {
-        self.kind = kind; displayName = kind
+        self.kind = kind
+        displayName = kind
         timeline = { context in
             var result: Timeline<Provider.Entry>? = nil
             provider.getTimeline(in: context) { result = $0 }
@@ -95,15 +118,18 @@ public struct WidgetDefinition {
     /// Resolves entry `index` of `view`'s timeline in an environment: the same IR a spec gives.
     public func resolve(_ view: any View, date: Date, environment: WidgetEnvironment) -> ResolvedWidget {
         var env = environment
-        env.date = date; env.locale = locale; env.timeZone = timeZone
+        env.date = date
+        env.locale = locale
+        env.timeZone = timeZone
         let values = EnvironmentValues(env)
         let capture = _DSLContext.Capture()
         let context = _DSLContext(environment: values, capture: capture)
         let nodes = _resolveAny(view, context)
         let content = nodes.count == 1 ? nodes[0] : ViewNode(.vstack(alignment: .center, spacing: nil, children: nodes))
-        return ResolvedWidget(content: content, containerBackground: capture.background,
-                              contentMarginsDisabled: contentMarginsDisabled,
-                              containerBackgroundRemovable: containerBackgroundRemovable, environment: env)
+        return ResolvedWidget(
+            content: content, containerBackground: capture.background,
+            contentMarginsDisabled: contentMarginsDisabled,
+            containerBackgroundRemovable: containerBackgroundRemovable, environment: env)
     }
 
     /// A spec-shaped description (kind, families, dates) so the batch, preview and check
@@ -111,16 +137,18 @@ public struct WidgetDefinition {
     public func specStandIn(family: WidgetFamily = .systemSmall, size: Size = Size(164, 164)) -> WidgetSpec {
         let dates = entries(for: family, size: size).map(\.date)
         let clear = SpecField<SpecColorName>(.literal(.system("clear")), at: SourceRef(), textual: true, parse: SpecParse.colorName)
-        let background = SpecModifierNode(name: "containerBackground",
-                                          modifier: .containerBackground(SpecAttached(content: .style(.color(.name(clear)), at: SourceRef()), alignment: nil)),
-                                          at: SourceRef(path: "/body/modifiers/0"))
+        let background = SpecModifierNode(
+            name: "containerBackground",
+            modifier: .containerBackground(SpecAttached(content: .style(.color(.name(clear)), at: SourceRef()), alignment: nil)),
+            at: SourceRef(path: "/body/modifiers/0"))
         let body = SpecNode(typeName: "EmptyView", view: .empty, modifiers: [background], at: SourceRef(path: "/body"), templates: [])
-        return WidgetSpec(file: kind + ".swift", directory: URL(fileURLWithPath: "."), kind: kind, displayName: displayName,
-                          supportedFamilies: supportedFamilies, containerBackgroundRemovable: containerBackgroundRemovable,
-                          contentMarginsDisabled: contentMarginsDisabled,
-                          timeline: WidgetTimeline(entries: dates.enumerated().map { TimelineEntryData(date: $1, path: "/timeline/entries/\($0)") }),
-                          assets: [:], body: body, containerBackgroundRemovableAt: nil, timeZone: timeZone, locale: locale,
-                          limits: .default)
+        return WidgetSpec(
+            file: kind + ".swift", directory: URL(fileURLWithPath: "."), kind: kind, displayName: displayName,
+            supportedFamilies: supportedFamilies, containerBackgroundRemovable: containerBackgroundRemovable,
+            contentMarginsDisabled: contentMarginsDisabled,
+            timeline: WidgetTimeline(entries: dates.enumerated().map { TimelineEntryData(date: $1, path: "/timeline/entries/\($0)") }),
+            assets: [:], body: body, containerBackgroundRemovableAt: nil, timeZone: timeZone, locale: locale,
+            limits: .default)
     }
 }
 

@@ -28,7 +28,10 @@ public enum Appearance: String, Sendable, Hashable, CaseIterable, Codable {
 
     /// Home-screen appearances (iOS 26's customisation sheet: Default, Dark, Clear, Tinted).
     public var isHomeScreen: Bool {
-        switch self { case .lockScreen, .standBy, .standByNight: return false; default: return true }
+        switch self {
+        case .lockScreen, .standBy, .standByNight: return false
+        default: return true
+        }
     }
 
     /// The label iOS 26 shows for it.

@@ -5,7 +5,10 @@ import Foundation
 public struct EdgeInsets: Sendable, Hashable {
     public var top, leading, bottom, trailing: Double
     public init(top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0) {
-        self.top = top; self.leading = leading; self.bottom = bottom; self.trailing = trailing
+        self.top = top
+        self.leading = leading
+        self.bottom = bottom
+        self.trailing = trailing
     }
     public init(all v: Double) { self.init(top: v, leading: v, bottom: v, trailing: v) }
     public static let zero = EdgeInsets()
@@ -31,17 +34,24 @@ public struct WidgetEnvironment: Sendable {
     /// The frame the widget is laid out in, points.
     public var size: Size
 
-    public init(family: WidgetFamily, appearance: Appearance, size: Size, displayScale: Double,
-                date: Date = Date(timeIntervalSince1970: 0), removableBackground: Bool = true,
-                locale: Locale = Locale(identifier: "en_US"), timeZone: TimeZone = TimeZone(identifier: "UTC")!,
-                dynamicTypeSize: DynamicTypeSize = .large) {
-        self.family = family; self.appearance = appearance; self.size = size
+    public init(
+        family: WidgetFamily, appearance: Appearance, size: Size, displayScale: Double,
+        date: Date = Date(timeIntervalSince1970: 0), removableBackground: Bool = true,
+        locale: Locale = Locale(identifier: "en_US"), timeZone: TimeZone = TimeZone(identifier: "UTC")!,
+        dynamicTypeSize: DynamicTypeSize = .large
+    ) {
+        self.family = family
+        self.appearance = appearance
+        self.size = size
         renderingMode = appearance.renderingMode
         colorScheme = appearance.colorScheme
         // A non-removable background is shown everywhere (environment docs).
         showsWidgetContainerBackground = appearance.showsContainerBackground || !removableBackground
         widgetContentMargins = family.isSystem ? EdgeInsets(all: Device.systemContentMargin) : .zero
-        self.displayScale = displayScale; self.date = date; self.locale = locale; self.timeZone = timeZone
+        self.displayScale = displayScale
+        self.date = date
+        self.locale = locale
+        self.timeZone = timeZone
         self.dynamicTypeSize = dynamicTypeSize
         isLuminanceReduced = false
     }

@@ -6,8 +6,14 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
     public var x: Double
     public var y: Double
 
-    public init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
-    public init(x: Double, y: Double) { self.x = x; self.y = y }
+    public init(_ x: Double, _ y: Double) {
+        self.x = x
+        self.y = y
+    }
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
 
     public static let zero = Point(0, 0)
 
@@ -34,8 +40,14 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
     public var width: Double
     public var height: Double
 
-    public init(_ width: Double, _ height: Double) { self.width = width; self.height = height }
-    public init(width: Double, height: Double) { self.width = width; self.height = height }
+    public init(_ width: Double, _ height: Double) {
+        self.width = width
+        self.height = height
+    }
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
 
     public static let zero = Size(0, 0)
     public var description: String { "\(width)×\(height)" }
@@ -46,9 +58,13 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public var origin: Point
     public var size: Size
 
-    public init(origin: Point, size: Size) { self.origin = origin; self.size = size }
+    public init(origin: Point, size: Size) {
+        self.origin = origin
+        self.size = size
+    }
     public init(x: Double, y: Double, width: Double, height: Double) {
-        origin = Point(x, y); size = Size(width, height)
+        origin = Point(x, y)
+        size = Size(width, height)
     }
     /// The smallest rectangle holding both corners.
     public init(corners a: Point, _ b: Point) {
@@ -78,15 +94,19 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     }
     /// The overlap of two rectangles, or an empty rectangle when they do not meet.
     public func intersection(_ other: Rect) -> Rect {
-        let x0 = Swift.max(minX, other.minX), y0 = Swift.max(minY, other.minY)
-        let x1 = Swift.min(maxX, other.maxX), y1 = Swift.min(maxY, other.maxY)
+        let x0 = Swift.max(minX, other.minX)
+        let y0 = Swift.max(minY, other.minY)
+        let x1 = Swift.min(maxX, other.maxX)
+        let y1 = Swift.min(maxY, other.maxY)
         if x1 <= x0 || y1 <= y0 { return Rect(x: x0, y: y0, width: 0, height: 0) }
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
     /// The smallest rectangle holding both.
     public func union(_ other: Rect) -> Rect {
-        let x0 = Swift.min(minX, other.minX), y0 = Swift.min(minY, other.minY)
-        let x1 = Swift.max(maxX, other.maxX), y1 = Swift.max(maxY, other.maxY)
+        let x0 = Swift.min(minX, other.minX)
+        let y0 = Swift.min(minY, other.minY)
+        let x1 = Swift.max(maxX, other.maxX)
+        let y1 = Swift.max(maxY, other.maxY)
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
     public func contains(_ p: Point) -> Bool { p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY }
@@ -99,7 +119,12 @@ public struct Transform: Hashable, Sendable {
     public var a, b, c, d, tx, ty: Double
 
     public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
-        self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
+        self.a = a
+        self.b = b
+        self.c = c
+        self.d = d
+        self.tx = tx
+        self.ty = ty
     }
 
     public static let identity = Transform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
@@ -113,18 +138,20 @@ public struct Transform: Hashable, Sendable {
     public static func scale(_ s: Double) -> Transform { .scale(s, s) }
     /// A rotation by `radians`, clockwise on screen (the y axis points down).
     public static func rotation(_ radians: Double) -> Transform {
-        let cs = cos(radians), sn = sin(radians)
+        let cs = cos(radians)
+        let sn = sin(radians)
         return Transform(a: cs, b: sn, c: -sn, d: cs, tx: 0, ty: 0)
     }
 
     /// `self` applied first, then `other`.
     public func concatenating(_ other: Transform) -> Transform {
-        Transform(a: a * other.a + b * other.c,
-                  b: a * other.b + b * other.d,
-                  c: c * other.a + d * other.c,
-                  d: c * other.b + d * other.d,
-                  tx: tx * other.a + ty * other.c + other.tx,
-                  ty: tx * other.b + ty * other.d + other.ty)
+        Transform(
+            a: a * other.a + b * other.c,
+            b: a * other.b + b * other.d,
+            c: c * other.a + d * other.c,
+            d: c * other.b + d * other.d,
+            tx: tx * other.a + ty * other.c + other.tx,
+            ty: tx * other.b + ty * other.d + other.ty)
     }
     public func translatedBy(_ x: Double, _ y: Double) -> Transform { Transform.translation(x, y).concatenating(self) }
     public func scaledBy(_ sx: Double, _ sy: Double) -> Transform { Transform.scale(sx, sy).concatenating(self) }
@@ -135,9 +162,13 @@ public struct Transform: Hashable, Sendable {
     public var inverted: Transform? {
         let det = determinant
         guard det != 0, det.isFinite else { return nil }
-        let ia = d / det, ib = -b / det, ic = -c / det, id = a / det
-        return Transform(a: ia, b: ib, c: ic, d: id,
-                         tx: -(tx * ia + ty * ic), ty: -(tx * ib + ty * id))
+        let ia = d / det
+        let ib = -b / det
+        let ic = -c / det
+        let id = a / det
+        return Transform(
+            a: ia, b: ib, c: ic, d: id,
+            tx: -(tx * ia + ty * ic), ty: -(tx * ib + ty * id))
     }
     public var isIdentity: Bool { self == .identity }
     /// True when the transform is a translation and/or axis-aligned scale.
@@ -146,8 +177,11 @@ public struct Transform: Hashable, Sendable {
     public var meanScale: Double { abs(determinant).squareRoot() }
     /// The largest factor by which the transform stretches any length.
     public var maxScale: Double {
-        let p = a * a + b * b, q = c * c + d * d, r = a * c + b * d
-        let m = (p + q) / 2, s = (((p - q) / 2) * ((p - q) / 2) + r * r).squareRoot()
+        let p = a * a + b * b
+        let q = c * c + d * d
+        let r = a * c + b * d
+        let m = (p + q) / 2
+        let s = (((p - q) / 2) * ((p - q) / 2) + r * r).squareRoot()
         return (m + s).squareRoot()
     }
 
@@ -157,7 +191,7 @@ public struct Transform: Hashable, Sendable {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

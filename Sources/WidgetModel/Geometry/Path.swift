@@ -6,8 +6,8 @@
 public enum PathElement: Hashable, Sendable {
     case move(Point)
     case line(Point)
-    case quad(Point, Point)            // control, end
-    case cubic(Point, Point, Point)    // control 1, control 2, end
+    case quad(Point, Point)  // control, end
+    case cubic(Point, Point, Point)  // control 1, control 2, end
     case close
 }
 
@@ -34,29 +34,39 @@ public struct Path: Hashable, Sendable {
     public var isEmpty: Bool { elements.isEmpty }
 
     public mutating func move(to p: Point) {
-        elements.append(.move(p)); currentPoint = p; subpathStart = p
+        elements.append(.move(p))
+        currentPoint = p
+        subpathStart = p
     }
     public mutating func addLine(to p: Point) {
-        if currentPoint == nil { move(to: p); return }
-        elements.append(.line(p)); currentPoint = p
+        if currentPoint == nil {
+            move(to: p)
+            return
+        }
+        elements.append(.line(p))
+        currentPoint = p
     }
     public mutating func addQuadCurve(to p: Point, control: Point) {
         if currentPoint == nil { move(to: control) }
-        elements.append(.quad(control, p)); currentPoint = p
+        elements.append(.quad(control, p))
+        currentPoint = p
     }
     public mutating func addCurve(to p: Point, control1: Point, control2: Point) {
         if currentPoint == nil { move(to: control1) }
-        elements.append(.cubic(control1, control2, p)); currentPoint = p
+        elements.append(.cubic(control1, control2, p))
+        currentPoint = p
     }
     public mutating func closeSubpath() {
         guard currentPoint != nil, let last = elements.last, last != .close else { return }
-        elements.append(.close); currentPoint = subpathStart
+        elements.append(.close)
+        currentPoint = subpathStart
     }
     /// Appends every subpath of `other`.
     public mutating func addPath(_ other: Path, transform: Transform = .identity) {
         let moved = transform.isIdentity ? other : other.applying(transform)
         elements.append(contentsOf: moved.elements)
-        currentPoint = moved.currentPoint; subpathStart = moved.subpathStart
+        currentPoint = moved.currentPoint
+        subpathStart = moved.subpathStart
     }
 
     /// The path with every point mapped through `t` (Bézier curves map exactly under affine maps).
@@ -72,22 +82,33 @@ public struct Path: Hashable, Sendable {
             case .close: out.elements.append(.close)
             }
         }
-        out.currentPoint = currentPoint.map(t.apply); out.subpathStart = subpathStart.map(t.apply)
+        out.currentPoint = currentPoint.map(t.apply)
+        out.subpathStart = subpathStart.map(t.apply)
         return out
     }
 
     /// The bounds of all points and control points (contains the path; may be slightly larger).
     public var controlBounds: Rect {
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        var minX = Double.infinity
+        var minY = Double.infinity
+        var maxX = -Double.infinity
+        var maxY = -Double.infinity
         func add(_ p: Point) {
-            minX = Swift.min(minX, p.x); minY = Swift.min(minY, p.y)
-            maxX = Swift.max(maxX, p.x); maxY = Swift.max(maxY, p.y)
+            minX = Swift.min(minX, p.x)
+            minY = Swift.min(minY, p.y)
+            maxX = Swift.max(maxX, p.x)
+            maxY = Swift.max(maxY, p.y)
         }
         for e in elements {
             switch e {
             case .move(let p), .line(let p): add(p)
-            case .quad(let c, let p): add(c); add(p)
-            case .cubic(let c1, let c2, let p): add(c1); add(c2); add(p)
+            case .quad(let c, let p):
+                add(c)
+                add(p)
+            case .cubic(let c1, let c2, let p):
+                add(c1)
+                add(c2)
+                add(p)
             case .close: break
             }
         }
@@ -111,15 +132,22 @@ extension Path {
     /// A rectangle, clockwise on screen from the top-left corner.
     public init(rect r: Rect) {
         self.init()
-        move(to: Point(r.minX, r.minY)); addLine(to: Point(r.maxX, r.minY))
-        addLine(to: Point(r.maxX, r.maxY)); addLine(to: Point(r.minX, r.maxY)); closeSubpath()
+        move(to: Point(r.minX, r.minY))
+        addLine(to: Point(r.maxX, r.minY))
+        addLine(to: Point(r.maxX, r.maxY))
+        addLine(to: Point(r.minX, r.maxY))
+        closeSubpath()
     }
 
     /// An ellipse inscribed in `r`, clockwise on screen from the rightmost point.
     public init(ellipseIn r: Rect) {
         self.init()
-        let cx = r.midX, cy = r.midY, rx = r.width / 2, ry = r.height / 2
-        let kx = rx * kappa, ky = ry * kappa
+        let cx = r.midX
+        let cy = r.midY
+        let rx = r.width / 2
+        let ry = r.height / 2
+        let kx = rx * kappa
+        let ky = ry * kappa
         move(to: Point(cx + rx, cy))
         addCurve(to: Point(cx, cy + ry), control1: Point(cx + rx, cy + ky), control2: Point(cx + kx, cy + ry))
         addCurve(to: Point(cx - rx, cy), control1: Point(cx - kx, cy + ry), control2: Point(cx - rx, cy + ky))
@@ -155,7 +183,10 @@ extension Path {
         guard !r.isEmpty else { return }
         var rx = Swift.max(0, Swift.min(cornerSize.width, r.width / 2))
         var ry = Swift.max(0, Swift.min(cornerSize.height, r.height / 2))
-        if rx == 0 || ry == 0 { self = Path(rect: r); return }
+        if rx == 0 || ry == 0 {
+            self = Path(rect: r)
+            return
+        }
         switch style {
         case .circular:
             addCircularRoundedRect(r, rx, ry)
@@ -163,19 +194,23 @@ extension Path {
             // The continuous corner needs 1.528·r of straight edge per side. When the rectangle is
             // too small for that, the corner shrinks until it fits, as UIKit does; a radius of half
             // the shorter side then becomes a capsule with circular ends.
-            let limitX = r.width / 2 / continuousCornerExtent, limitY = r.height / 2 / continuousCornerExtent
+            let limitX = r.width / 2 / continuousCornerExtent
+            let limitY = r.height / 2 / continuousCornerExtent
             if rx > limitX || ry > limitY {
                 if rx >= r.width / 2 - 1e-9 || ry >= r.height / 2 - 1e-9 {
-                    addCircularRoundedRect(r, rx, ry); return
+                    addCircularRoundedRect(r, rx, ry)
+                    return
                 }
-                rx = Swift.min(rx, limitX); ry = Swift.min(ry, limitY)
+                rx = Swift.min(rx, limitX)
+                ry = Swift.min(ry, limitY)
             }
             addContinuousRoundedRect(r, rx, ry)
         }
     }
 
     private mutating func addCircularRoundedRect(_ r: Rect, _ rx: Double, _ ry: Double) {
-        let kx = rx * (1 - kappa), ky = ry * (1 - kappa)
+        let kx = rx * (1 - kappa)
+        let ky = ry * (1 - kappa)
         move(to: Point(r.minX + rx, r.minY))
         addLine(to: Point(r.maxX - rx, r.minY))
         addCurve(to: Point(r.maxX, r.minY + ry), control1: Point(r.maxX - kx, r.minY), control2: Point(r.maxX, r.minY + ky))
@@ -202,18 +237,22 @@ extension Path {
         ]
         for (index, (corner, u, v)) in corners.enumerated() {
             // Horizontal edges use rx, vertical ones ry; u and v are unit axis vectors.
-            let su = u.x != 0 ? rx : ry, sv = v.x != 0 ? rx : ry
+            let su = u.x != 0 ? rx : ry
+            let sv = v.x != 0 ? rx : ry
             func map(_ p: Point) -> Point { corner + u * (p.x * su) + v * (p.y * sv) }
             let start = map(Point(continuousCornerExtent, 0))
             if index == 0 { move(to: start) } else { addLine(to: start) }
-            addCurve(to: map(Point(0.66993427, 0.06549600)),
-                     control1: map(Point(1.08849323, 0)), control2: map(Point(0.86840689, 0)))
+            addCurve(
+                to: map(Point(0.66993427, 0.06549600)),
+                control1: map(Point(1.08849323, 0)), control2: map(Point(0.86840689, 0)))
             addLine(to: map(Point(0.63149399, 0.07491100)))
-            addCurve(to: map(Point(0.07491100, 0.63149399)),
-                     control1: map(Point(0.37282392, 0.16905899)), control2: map(Point(0.16905899, 0.37282392)))
+            addCurve(
+                to: map(Point(0.07491100, 0.63149399)),
+                control1: map(Point(0.37282392, 0.16905899)), control2: map(Point(0.16905899, 0.37282392)))
             addLine(to: map(Point(0.06549600, 0.66993427)))
-            addCurve(to: map(Point(0, continuousCornerExtent)),
-                     control1: map(Point(0, 0.86840689)), control2: map(Point(0, 1.08849323)))
+            addCurve(
+                to: map(Point(0, continuousCornerExtent)),
+                control1: map(Point(0, 0.86840689)), control2: map(Point(0, 1.08849323)))
         }
         closeSubpath()
     }
@@ -221,8 +260,10 @@ extension Path {
     /// Appends a circular arc. Angles are in radians, measured clockwise on screen from the +x
     /// axis (SwiftUI's convention); `clockwise` follows SwiftUI's flipped meaning, so `false`
     /// sweeps with increasing angle, which looks clockwise on screen.
-    public mutating func addArc(center: Point, radius: Double, startAngle: Double, endAngle: Double,
-                                clockwise: Bool = false) {
+    public mutating func addArc(
+        center: Point, radius: Double, startAngle: Double, endAngle: Double,
+        clockwise: Bool = false
+    ) {
         var sweep = endAngle - startAngle
         let full = 2 * Double.pi
         if !clockwise {
@@ -253,7 +294,7 @@ extension Path {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

@@ -14,13 +14,18 @@ public struct StrokeStyle: Sendable, Hashable {
     public var dash: [Double]
     public var dashPhase: Double
 
-    public init(lineWidth: Double = 1, lineCap: LineCap = .butt, lineJoin: LineJoin = .miter,
-                miterLimit: Double = 10, dash: [Double] = [], dashPhase: Double = 0) {
-        self.lineWidth = lineWidth; self.lineCap = lineCap; self.lineJoin = lineJoin
-        self.miterLimit = miterLimit; self.dash = dash; self.dashPhase = dashPhase
+    public init(
+        lineWidth: Double = 1, lineCap: LineCap = .butt, lineJoin: LineJoin = .miter,
+        miterLimit: Double = 10, dash: [Double] = [], dashPhase: Double = 0
+    ) {
+        self.lineWidth = lineWidth
+        self.lineCap = lineCap
+        self.lineJoin = lineJoin
+        self.miterLimit = miterLimit
+        self.dash = dash
+        self.dashPhase = dashPhase
     }
 }
-
 
 /// How content fits a frame: SwiftUI's `ContentMode` (`.fit`, `.fill`), plus `.stretch` for a
 /// resizable image that fills without keeping its aspect ratio.

@@ -47,7 +47,10 @@ public struct JSONNode: Sendable, Equatable {
     public var column: Int
 
     public init(_ value: JSONValue, path: String = "", line: Int = 0, column: Int = 0) {
-        self.value = value; self.path = path; self.line = line; self.column = column
+        self.value = value
+        self.path = path
+        self.line = line
+        self.column = column
     }
 
     public static func == (a: JSONNode, b: JSONNode) -> Bool { a.value == b.value }
@@ -58,11 +61,26 @@ public struct JSONNode: Sendable, Equatable {
         return nil
     }
     /// The members of an object, in document order.
-    public var members: [(key: String, value: JSONNode)]? { if case .object(let m) = value { return m }; return nil }
-    public var elements: [JSONNode]? { if case .array(let a) = value { return a }; return nil }
-    public var string: String? { if case .string(let s) = value { return s }; return nil }
-    public var number: Double? { if case .number(let n) = value { return n }; return nil }
-    public var bool: Bool? { if case .bool(let b) = value { return b }; return nil }
+    public var members: [(key: String, value: JSONNode)]? {
+        if case .object(let m) = value { return m }
+        return nil
+    }
+    public var elements: [JSONNode]? {
+        if case .array(let a) = value { return a }
+        return nil
+    }
+    public var string: String? {
+        if case .string(let s) = value { return s }
+        return nil
+    }
+    public var number: Double? {
+        if case .number(let n) = value { return n }
+        return nil
+    }
+    public var bool: Bool? {
+        if case .bool(let b) = value { return b }
+        return nil
+    }
     public var isNull: Bool { value == .null }
 
     /// Converts to plain Swift values (Dictionary, Array, String, Double, Bool, NSNull-free nil).
@@ -102,7 +120,10 @@ public struct JSONParser {
 
     public static func parse(_ bytes: [UInt8]) throws -> JSONNode {
         var p = JSONParser(bytes: bytes)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { p.i = 3; p.lineStart = 3 }   // UTF-8 byte order mark
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            p.i = 3
+            p.lineStart = 3
+        }  // UTF-8 byte order mark
         p.skipWhitespace()
         let node = try p.value(path: "", depth: 0)
         p.skipWhitespace()
@@ -127,7 +148,10 @@ public struct JSONParser {
         while i < bytes.count {
             switch bytes[i] {
             case 0x20, 0x09, 0x0D: i += 1
-            case 0x0A: i += 1; line += 1; lineStart = i
+            case 0x0A:
+                i += 1
+                line += 1
+                lineStart = i
             default: return
             }
         }
@@ -139,7 +163,8 @@ public struct JSONParser {
 
     private mutating func value(path: String, depth: Int) throws -> JSONNode {
         guard i < bytes.count else { throw error("unexpected end of file: expected a value") }
-        let startLine = line, startColumn = column
+        let startLine = line
+        let startColumn = column
         func node(_ v: JSONValue) -> JSONNode { JSONNode(v, path: path, line: startLine, column: startColumn) }
         switch bytes[i] {
         case UInt8(ascii: "{"):
@@ -147,11 +172,15 @@ public struct JSONParser {
             i += 1
             var members: [(key: String, value: JSONNode)] = []
             skipWhitespace()
-            if i < bytes.count && bytes[i] == UInt8(ascii: "}") { i += 1; return node(.object(members)) }
+            if i < bytes.count && bytes[i] == UInt8(ascii: "}") {
+                i += 1
+                return node(.object(members))
+            }
             while true {
                 skipWhitespace()
                 guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else {
-                    throw error(i < bytes.count ? "expected a quoted key, found \(describe(bytes[i]))" : "unexpected end of file inside an object")
+                    throw error(
+                        i < bytes.count ? "expected a quoted key, found \(describe(bytes[i]))" : "unexpected end of file inside an object")
                 }
                 let key = try string()
                 if members.contains(where: { $0.key == key }) { throw error("duplicate key \"\(key)\"") }
@@ -162,8 +191,14 @@ public struct JSONParser {
                 members.append((key, try value(path: path + "/" + JSONParser.escape(key), depth: depth + 1)))
                 skipWhitespace()
                 guard i < bytes.count else { throw error("unexpected end of file inside an object") }
-                if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-                if bytes[i] == UInt8(ascii: "}") { i += 1; return node(.object(members)) }
+                if bytes[i] == UInt8(ascii: ",") {
+                    i += 1
+                    continue
+                }
+                if bytes[i] == UInt8(ascii: "}") {
+                    i += 1
+                    return node(.object(members))
+                }
                 throw error("expected ',' or '}' in an object, found \(describe(bytes[i]))")
             }
         case UInt8(ascii: "["):
@@ -171,21 +206,36 @@ public struct JSONParser {
             i += 1
             var items: [JSONNode] = []
             skipWhitespace()
-            if i < bytes.count && bytes[i] == UInt8(ascii: "]") { i += 1; return node(.array(items)) }
+            if i < bytes.count && bytes[i] == UInt8(ascii: "]") {
+                i += 1
+                return node(.array(items))
+            }
             while true {
                 skipWhitespace()
                 items.append(try value(path: path + "/\(items.count)", depth: depth + 1))
                 skipWhitespace()
                 guard i < bytes.count else { throw error("unexpected end of file inside an array") }
-                if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-                if bytes[i] == UInt8(ascii: "]") { i += 1; return node(.array(items)) }
+                if bytes[i] == UInt8(ascii: ",") {
+                    i += 1
+                    continue
+                }
+                if bytes[i] == UInt8(ascii: "]") {
+                    i += 1
+                    return node(.array(items))
+                }
                 throw error("expected ',' or ']' in an array, found \(describe(bytes[i]))")
             }
         case UInt8(ascii: "\""):
             return node(.string(try string()))
-        case UInt8(ascii: "t"): try literal("true"); return node(.bool(true))
-        case UInt8(ascii: "f"): try literal("false"); return node(.bool(false))
-        case UInt8(ascii: "n"): try literal("null"); return node(.null)
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return node(.bool(true))
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return node(.bool(false))
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return node(.null)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return node(.number(try number()))
         default:
@@ -202,10 +252,17 @@ public struct JSONParser {
     private mutating func number() throws -> Double {
         let start = i
         if bytes[i] == UInt8(ascii: "-") { i += 1 }
-        func digits() -> Int { let s = i; while i < bytes.count, (0x30...0x39).contains(bytes[i]) { i += 1 }; return i - s }
+        func digits() -> Int {
+            let s = i
+            while i < bytes.count, (0x30...0x39).contains(bytes[i]) { i += 1 }
+            return i - s
+        }
         guard i < bytes.count else { throw error("incomplete number") }
         if bytes[i] == UInt8(ascii: "0") { i += 1 } else if digits() == 0 { throw error("invalid number") }
-        if i < bytes.count, bytes[i] == UInt8(ascii: ".") { i += 1; if digits() == 0 { throw error("expected digits after '.'") } }
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            if digits() == 0 { throw error("expected digits after '.'") }
+        }
         if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
             i += 1
             if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
@@ -217,17 +274,25 @@ public struct JSONParser {
     }
 
     private mutating func string() throws -> String {
-        i += 1   // opening quote
+        i += 1  // opening quote
         var out: [UInt8] = []
         while true {
             guard i < bytes.count else { throw error("unterminated string") }
             let b = bytes[i]
-            if b == UInt8(ascii: "\"") { i += 1; break }
+            if b == UInt8(ascii: "\"") {
+                i += 1
+                break
+            }
             if b < 0x20 { throw error(b == 0x0A ? "line break inside a string (use \\n)" : "control character inside a string") }
-            if b != UInt8(ascii: "\\") { out.append(b); i += 1; continue }
+            if b != UInt8(ascii: "\\") {
+                out.append(b)
+                i += 1
+                continue
+            }
             i += 1
             guard i < bytes.count else { throw error("unterminated escape") }
-            let e = bytes[i]; i += 1
+            let e = bytes[i]
+            i += 1
             switch e {
             case UInt8(ascii: "\""): out.append(0x22)
             case UInt8(ascii: "\\"): out.append(0x5C)
@@ -264,7 +329,8 @@ public struct JSONParser {
         var v: UInt32 = 0
         for _ in 0..<4 {
             guard let d = Character(Unicode.Scalar(bytes[i])).hexDigitValue else { throw error("invalid \\u escape") }
-            v = v * 16 + UInt32(d); i += 1
+            v = v * 16 + UInt32(d)
+            i += 1
         }
         return v
     }

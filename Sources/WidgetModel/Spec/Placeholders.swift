@@ -12,10 +12,16 @@ public struct PlaceholderScope: Sendable {
     public var locale: Locale
     public var timeZone: TimeZone
 
-    public init(data: JSONNode, item: JSONNode? = nil, index: Int? = nil, entryIndex: Int = 0,
-                locale: Locale = Locale(identifier: "en_US"), timeZone: TimeZone = TimeZone(identifier: "UTC")!) {
-        self.data = data; self.item = item; self.index = index; self.entryIndex = entryIndex
-        self.locale = locale; self.timeZone = timeZone
+    public init(
+        data: JSONNode, item: JSONNode? = nil, index: Int? = nil, entryIndex: Int = 0,
+        locale: Locale = Locale(identifier: "en_US"), timeZone: TimeZone = TimeZone(identifier: "UTC")!
+    ) {
+        self.data = data
+        self.item = item
+        self.index = index
+        self.entryIndex = entryIndex
+        self.locale = locale
+        self.timeZone = timeZone
     }
 
     /// Looks up a dotted path ("hours.0.temp", "item.temp", "index").
@@ -24,12 +30,23 @@ public struct PlaceholderScope: Sendable {
         guard let first = parts.first else { return nil }
         var node: JSONNode
         var rest = parts[...]
-        if first == "item", let item { node = item; rest = parts.dropFirst() }
-        else if first == "index", let index, parts.count == 1 { return .number(Double(index)) }
-        else { node = data }
+        if first == "item", let item {
+            node = item
+            rest = parts.dropFirst()
+        } else if first == "index", let index, parts.count == 1 {
+            return .number(Double(index))
+        } else {
+            node = data
+        }
         for p in rest {
-            if let m = node[p] { node = m; continue }
-            if let i = Int(p), let a = node.elements, a.indices.contains(i) { node = a[i]; continue }
+            if let m = node[p] {
+                node = m
+                continue
+            }
+            if let i = Int(p), let a = node.elements, a.indices.contains(i) {
+                node = a[i]
+                continue
+            }
             return nil
         }
         return node.value
@@ -44,8 +61,10 @@ public struct PlaceholderError: Error, CustomStringConvertible {
 
 public enum Placeholders {
     /// The formats `{{value|format}}` accepts.
-    public static let formats = ["number", "percent", "upper", "lower", "capitalized", "round", "int", "abs", "date", "time",
-                                 "sign"]
+    public static let formats = [
+        "number", "percent", "upper", "lower", "capitalized", "round", "int", "abs", "date", "time",
+        "sign",
+    ]
 
     /// Replaces every placeholder in `template` with its formatted value.
     /// - Parameter maxBytes: the most UTF-8 bytes the result may have (a template that repeats a
@@ -83,7 +102,10 @@ public enum Placeholders {
             if pieces.count == 2 {
                 let name = String(pieces[1].split(separator: ":", maxSplits: 1).first ?? "")
                 if !formats.contains(name) {
-                    throw PlaceholderError(message: "{{\(inner.prefix(60))}}: unknown format \"\(name.prefix(60))\"\(DidYouMean.hint(name, among: formats)); formats are \(formats.joined(separator: ", "))")
+                    throw PlaceholderError(
+                        message:
+                            "{{\(inner.prefix(60))}}: unknown format \"\(name.prefix(60))\"\(DidYouMean.hint(name, among: formats)); formats are \(formats.joined(separator: ", "))"
+                    )
                 }
             }
             rest = rest[close.upperBound...]
@@ -103,11 +125,15 @@ public enum Placeholders {
 
     static func missing(_ path: String, _ scope: PlaceholderScope) -> PlaceholderError {
         var available: [String] = []
-        if path.hasPrefix("item."), let m = scope.item?.members { available = m.map { "item." + $0.key } }
-        else if let m = scope.data.members { available = m.map(\.key) }
+        if path.hasPrefix("item."), let m = scope.item?.members {
+            available = m.map { "item." + $0.key }
+        } else if let m = scope.data.members {
+            available = m.map(\.key)
+        }
         let hint = DidYouMean.hint(path, among: available)
-        return PlaceholderError(message: "no value for {{\(path)}}\(hint)"
-                                + (available.isEmpty ? " (its data is empty)" : "; its data has \(available.joined(separator: ", "))"))
+        return PlaceholderError(
+            message: "no value for {{\(path)}}\(hint)"
+                + (available.isEmpty ? " (its data is empty)" : "; its data has \(available.joined(separator: ", "))"))
     }
 
     static func format(_ inner: String, _ scope: PlaceholderScope) throws -> String {
@@ -117,7 +143,8 @@ public enum Placeholders {
         guard pieces.count == 2 else { return plain(value) }
         let spec = pieces[1]
         let parts = spec.split(separator: ":", maxSplits: 1).map(String.init)
-        let name = parts[0], arg = parts.count > 1 ? parts[1] : nil
+        let name = parts[0]
+        let arg = parts.count > 1 ? parts[1] : nil
         func number() throws -> Double {
             if case .number(let n) = value { return n }
             if case .string(let s) = value, let n = Double(s) { return n }
@@ -125,8 +152,10 @@ public enum Placeholders {
         }
         func fixed(_ v: Double, _ decimals: Int) -> String {
             let f = NumberFormatter()
-            f.locale = scope.locale; f.numberStyle = .decimal
-            f.minimumFractionDigits = decimals; f.maximumFractionDigits = decimals
+            f.locale = scope.locale
+            f.numberStyle = .decimal
+            f.minimumFractionDigits = decimals
+            f.maximumFractionDigits = decimals
             return f.string(from: NSNumber(value: v)) ?? String(v)
         }
         switch name {
@@ -145,7 +174,8 @@ public enum Placeholders {
                 throw PlaceholderError(message: "{{\(inner)}}: \"\(name)\" needs an ISO 8601 date string")
             }
             let f = DateFormatter()
-            f.locale = scope.locale; f.timeZone = scope.timeZone
+            f.locale = scope.locale
+            f.timeZone = scope.timeZone
             let style: DateFormatter.Style
             switch arg ?? (name == "time" ? "short" : "medium") {
             case "short": style = .short
@@ -157,10 +187,19 @@ public enum Placeholders {
                 f.dateFormat = other
                 return f.string(from: date)
             }
-            if name == "time" { f.timeStyle = style; f.dateStyle = .none } else { f.dateStyle = style; f.timeStyle = .none }
+            if name == "time" {
+                f.timeStyle = style
+                f.dateStyle = .none
+            } else {
+                f.dateStyle = style
+                f.timeStyle = .none
+            }
             return f.string(from: date)
         default:
-            throw PlaceholderError(message: "{{\(inner)}}: unknown format \"\(name)\"\(DidYouMean.hint(name, among: formats)); formats are \(formats.joined(separator: ", "))")
+            throw PlaceholderError(
+                message:
+                    "{{\(inner)}}: unknown format \"\(name)\"\(DidYouMean.hint(name, among: formats)); formats are \(formats.joined(separator: ", "))"
+            )
         }
     }
 

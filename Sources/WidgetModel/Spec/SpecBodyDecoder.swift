@@ -11,7 +11,10 @@ final class SpecBodyDecoder {
     /// Templates read by the node being decoded (one list per node on the way down).
     private var templateStack: [[SpecTemplateUse]] = []
 
-    init(file: String, limits: SpecLimits) { self.file = file; self.limits = limits }
+    init(file: String, limits: SpecLimits) {
+        self.file = file
+        self.limits = limits
+    }
 
     func fail(_ node: JSONNode, _ message: String) -> SpecError { SpecError(file: file, node: node, message) }
     func ref(_ node: JSONNode) -> SourceRef { SourceRef(path: node.path, line: node.line, column: node.column) }
@@ -25,8 +28,9 @@ final class SpecBodyDecoder {
             if !templateStack.isEmpty { templateStack[templateStack.count - 1].append(SpecTemplateUse(template: s, at: ref(node))) }
             return SpecField(.template(s), at: ref(node), textual: textual, parse: parse)
         }
-        do { return SpecField(.literal(try parse(node.value)), at: ref(node), textual: textual, parse: parse) }
-        catch let e as SpecValueError { throw fail(node, e.message) }
+        do { return SpecField(.literal(try parse(node.value)), at: ref(node), textual: textual, parse: parse) } catch let e
+            as SpecValueError
+        { throw fail(node, e.message) }
     }
 
     func optional<T>(_ node: JSONNode?, textual: Bool = true, _ parse: @escaping SpecParse.Parser<T>) throws -> SpecField<T>? {
@@ -44,11 +48,13 @@ final class SpecBodyDecoder {
     func bool(_ node: JSONNode) throws -> SpecField<Bool> { try field(node, textual: false, SpecParse.bool) }
     @_disfavoredOverload
     func bool(_ node: JSONNode?) throws -> SpecField<Bool>? { try optional(node, textual: false, SpecParse.bool) }
-    func name<E: RawRepresentable & CaseIterable & Sendable>(_ node: JSONNode, _ type: E.Type, _ what: String) throws -> SpecField<E> where E.RawValue == String {
+    func name<E: RawRepresentable & CaseIterable & Sendable>(_ node: JSONNode, _ type: E.Type, _ what: String) throws -> SpecField<E>
+    where E.RawValue == String {
         try field(node, SpecParse.name(type, what))
     }
     @_disfavoredOverload
-    func name<E: RawRepresentable & CaseIterable & Sendable>(_ node: JSONNode?, _ type: E.Type, _ what: String) throws -> SpecField<E>? where E.RawValue == String {
+    func name<E: RawRepresentable & CaseIterable & Sendable>(_ node: JSONNode?, _ type: E.Type, _ what: String) throws -> SpecField<E>?
+    where E.RawValue == String {
         try optional(node, SpecParse.name(type, what))
     }
     func alignment(_ node: JSONNode?) throws -> SpecField<Alignment>? {
@@ -69,13 +75,18 @@ final class SpecBodyDecoder {
         if nodeCount > limits.maxNodes { throw fail(json, "more than \(limits.maxNodes) nodes") }
         if depth > limits.maxDepth { throw fail(json, "views nested deeper than \(limits.maxDepth) levels") }
         guard let members = json.members else { throw fail(json, "expected a view object with \"type\", found \(json.value.kindName)") }
-        guard let typeNode = json["type"] else { throw fail(json, "missing \"type\" (one of \(SpecSchema.nodeTypes.joined(separator: ", ")))") }
+        guard let typeNode = json["type"] else {
+            throw fail(json, "missing \"type\" (one of \(SpecSchema.nodeTypes.joined(separator: ", ")))")
+        }
         guard let type = typeNode.string else { throw fail(typeNode, "expected a node type string") }
         guard let keys = SpecSchema.nodeKeys[type] else {
             throw fail(typeNode, "unknown node type \"\(type.prefix(80))\"\(DidYouMean.hint(type, among: SpecSchema.nodeTypes))")
         }
         for (key, value) in members where key != "type" && key != "modifiers" && !keys.contains(key) {
-            throw fail(value, "\(type) has no \"\(key.prefix(80))\"\(DidYouMean.hint(key, among: keys))" + (keys.isEmpty ? "" : "; it takes \(keys.joined(separator: ", "))"))
+            throw fail(
+                value,
+                "\(type) has no \"\(key.prefix(80))\"\(DidYouMean.hint(key, among: keys))"
+                    + (keys.isEmpty ? "" : "; it takes \(keys.joined(separator: ", "))"))
         }
         templateStack.append([])
         let view = try self.view(json, type: type, depth: depth)
@@ -97,11 +108,13 @@ final class SpecBodyDecoder {
     func view(_ json: JSONNode, type: String, depth: Int) throws -> SpecView {
         switch type {
         case "VStack":
-            return .vstack(alignment: try name(json["alignment"], HorizontalAlignment.self, "alignment"),
-                           spacing: try number(json["spacing"], "spacing", SpecParse.lengths), children: try children(json, depth: depth))
+            return .vstack(
+                alignment: try name(json["alignment"], HorizontalAlignment.self, "alignment"),
+                spacing: try number(json["spacing"], "spacing", SpecParse.lengths), children: try children(json, depth: depth))
         case "HStack":
-            return .hstack(alignment: try name(json["alignment"], VerticalAlignment.self, "alignment"),
-                           spacing: try number(json["spacing"], "spacing", SpecParse.lengths), children: try children(json, depth: depth))
+            return .hstack(
+                alignment: try name(json["alignment"], VerticalAlignment.self, "alignment"),
+                spacing: try number(json["spacing"], "spacing", SpecParse.lengths), children: try children(json, depth: depth))
         case "ZStack":
             return .zstack(alignment: try alignment(json["alignment"]), children: try children(json, depth: depth))
         case "Text":
@@ -110,16 +123,23 @@ final class SpecBodyDecoder {
                 return .text(.string(try field(t, SpecParse.boundedText(limits.maxTextLength))))
             }
             guard let d = json["date"] else { throw fail(json, "Text needs \"text\" or \"date\"") }
-            return .text(.date(try field(d, SpecParse.date), to: try optional(json["to"], SpecParse.date),
-                               style: try name(json["style"], DateTextStyle.self, "date style")))
+            return .text(
+                .date(
+                    try field(d, SpecParse.date), to: try optional(json["to"], SpecParse.date),
+                    style: try name(json["style"], DateTextStyle.self, "date style")))
         case "Image":
             let sources = ["systemName", "asset", "file"].filter { json[$0] != nil }
             if sources.count != 1 { throw fail(json, "Image needs exactly one of \"systemName\", \"asset\" or \"file\"") }
             let source: SpecImageSource
-            if let n = json["systemName"] { source = .system(try field(n, SpecParse.text)) }
-            else if let a = json["asset"] { source = .asset(try field(a, SpecParse.text)) }
-            else { source = .file(try field(json["file"]!, SpecParse.text)) }
-            return .image(source, resizable: try bool(json["resizable"]), contentMode: try optional(json["contentMode"], SpecParse.contentMode))
+            if let n = json["systemName"] {
+                source = .system(try field(n, SpecParse.text))
+            } else if let a = json["asset"] {
+                source = .asset(try field(a, SpecParse.text))
+            } else {
+                source = .file(try field(json["file"]!, SpecParse.text))
+            }
+            return .image(
+                source, resizable: try bool(json["resizable"]), contentMode: try optional(json["contentMode"], SpecParse.contentMode))
         case "Color":
             guard let c = json["color"] else { throw fail(json, "Color needs \"color\"") }
             return .color(try color(c))
@@ -138,7 +158,8 @@ final class SpecBodyDecoder {
             if g.isProgress { g.upper = try number(json["total"], "total", values) }
             if let range = json["in"] {
                 guard let items = range.elements, items.count == 2 else { throw fail(range, "expected [lower, upper]") }
-                g.lower = try number(items[0], "lower bound", values); g.upper = try number(items[1], "upper bound", values)
+                g.lower = try number(items[0], "lower bound", values)
+                g.upper = try number(items[1], "upper bound", values)
             }
             if let m = json["min"] { g.lower = try number(m, "min", values) }
             if let m = json["max"] { g.upper = try number(m, "max", values) }
@@ -158,14 +179,19 @@ final class SpecBodyDecoder {
                 throw fail(json["in"] ?? json, "ForEach needs \"in\": the name of an array in the entry's data")
             }
             var name = raw.trimmingCharacters(in: .whitespaces)
-            if name.hasPrefix("{{") && name.hasSuffix("}}") { name = String(name.dropFirst(2).dropLast(2)).trimmingCharacters(in: .whitespaces) }
-            guard !name.isEmpty, !name.contains("{{") else { throw fail(inNode, "expected the name of an array in the entry's data, such as \"items\"") }
+            if name.hasPrefix("{{") && name.hasSuffix("}}") {
+                name = String(name.dropFirst(2).dropLast(2)).trimmingCharacters(in: .whitespaces)
+            }
+            guard !name.isEmpty, !name.contains("{{") else {
+                throw fail(inNode, "expected the name of an array in the entry's data, such as \"items\"")
+            }
             // Recorded as a template so that check's timeline rule sees the data it reads.
             templateStack[templateStack.count - 1].append(SpecTemplateUse(template: "{{\(name)}}", at: ref(inNode)))
             guard let content = json["content"] else { throw fail(json, "ForEach needs \"content\" (a view)") }
             let limit = try optional(json["limit"], textual: false, SpecParse.integer("limit", 0...1_000_000))
-            return .forEach(SpecField(.literal(name), at: ref(inNode), textual: true, parse: SpecParse.text),
-                            content: try node(content, depth: depth + 1), limit: limit)
+            return .forEach(
+                SpecField(.literal(name), at: ref(inNode), textual: true, parse: SpecParse.text),
+                content: try node(content, depth: depth + 1), limit: limit)
         default:
             throw fail(json["type"] ?? json, "unknown node type \"\(type)\"")
         }
@@ -177,10 +203,15 @@ final class SpecBodyDecoder {
             throw fail(json["on"] ?? json, "Switch needs \"on\": \(envKeys.joined(separator: ", ")) or a {{placeholder}}")
         }
         let subject: SpecSwitchSubject
-        if let key = EnvironmentKey(rawValue: on) { subject = .environment(key) }
-        else if SpecValues.isPlaceholder(on) { subject = .value(try field(onNode, textual: false, SpecParse.raw)) }
-        else {
-            throw fail(onNode, "cannot switch on \"\(on.prefix(80))\"\(DidYouMean.hint(on, among: envKeys)); use one of \(envKeys.joined(separator: ", ")) or a {{placeholder}}")
+        if let key = EnvironmentKey(rawValue: on) {
+            subject = .environment(key)
+        } else if SpecValues.isPlaceholder(on) {
+            subject = .value(try field(onNode, textual: false, SpecParse.raw))
+        } else {
+            throw fail(
+                onNode,
+                "cannot switch on \"\(on.prefix(80))\"\(DidYouMean.hint(on, among: envKeys)); use one of \(envKeys.joined(separator: ", ")) or a {{placeholder}}"
+            )
         }
         guard let casesNode = json["cases"], let cases = casesNode.members else {
             throw fail(json["cases"] ?? json, "Switch needs \"cases\": an object of value → view")
@@ -228,14 +259,21 @@ final class SpecBodyDecoder {
             } else if k == "value" {
                 let value = try field(v, textual: false, SpecParse.raw)
                 let comparison: SpecComparison
-                if let e = json["equals"] { comparison = .equals(try field(e, textual: false, SpecParse.raw)) }
-                else if let e = json["notEquals"] { comparison = .notEquals(try field(e, textual: false, SpecParse.raw)) }
-                else if let g = json["greaterThan"] { comparison = .greaterThan(try number(g, "greaterThan", -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)) }
-                else if let l = json["lessThan"] { comparison = .lessThan(try number(l, "lessThan", -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)) }
-                else if let list = json["in"] {
+                if let e = json["equals"] {
+                    comparison = .equals(try field(e, textual: false, SpecParse.raw))
+                } else if let e = json["notEquals"] {
+                    comparison = .notEquals(try field(e, textual: false, SpecParse.raw))
+                } else if let g = json["greaterThan"] {
+                    comparison = .greaterThan(
+                        try number(g, "greaterThan", -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude))
+                } else if let l = json["lessThan"] {
+                    comparison = .lessThan(try number(l, "lessThan", -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude))
+                } else if let list = json["in"] {
                     guard let items = list.elements else { throw fail(list, "expected an array of values") }
                     comparison = .oneOf(try items.map { try field($0, textual: false, SpecParse.raw) })
-                } else { comparison = .truthy }
+                } else {
+                    comparison = .truthy
+                }
                 tests.append(.value(value, comparison))
             } else if json["value"] == nil {
                 throw fail(v, "\"\(k)\" compares \"value\", which this condition does not have")
@@ -283,10 +321,13 @@ final class SpecBodyDecoder {
         } else if let s = json["stops"] {
             guard let items = s.elements, !items.isEmpty else { throw fail(s, "expected a non-empty array of {\"color\", \"location\"}") }
             if items.count > 256 { throw fail(s, "\(items.count) stops, over the limit of 256") }
-            stops = .stops(try items.map { item in
-                guard let c = item["color"], let l = item["location"] else { throw fail(item, "a stop needs \"color\" and \"location\"") }
-                return (try color(c), try number(l, "location", -1_000...1_000))
-            })
+            stops = .stops(
+                try items.map { item in
+                    guard let c = item["color"], let l = item["location"] else {
+                        throw fail(item, "a stop needs \"color\" and \"location\"")
+                    }
+                    return (try color(c), try number(l, "location", -1_000...1_000))
+                })
         } else {
             throw fail(json, "\(type) needs \"colors\" or \"stops\"")
         }
@@ -294,14 +335,16 @@ final class SpecBodyDecoder {
         case "LinearGradient":
             return .linearGradient(stops, start: try unitPoint(json["startPoint"]), end: try unitPoint(json["endPoint"]))
         case "RadialGradient":
-            return .radialGradient(stops, center: try unitPoint(json["center"]),
-                                   startRadius: try number(json["startRadius"], "startRadius", SpecParse.nonNegativeLengths),
-                                   endRadius: try number(json["endRadius"], "endRadius", SpecParse.nonNegativeLengths))
+            return .radialGradient(
+                stops, center: try unitPoint(json["center"]),
+                startRadius: try number(json["startRadius"], "startRadius", SpecParse.nonNegativeLengths),
+                endRadius: try number(json["endRadius"], "endRadius", SpecParse.nonNegativeLengths))
         default:
             let angles = -36_000.0...36_000.0
-            return .angularGradient(stops, center: try unitPoint(json["center"]),
-                                    startAngle: try number(json["startAngle"], "startAngle", angles),
-                                    endAngle: try number(json["endAngle"], "endAngle", angles))
+            return .angularGradient(
+                stops, center: try unitPoint(json["center"]),
+                startAngle: try number(json["startAngle"], "startAngle", angles),
+                endAngle: try number(json["endAngle"], "endAngle", angles))
         }
     }
 
@@ -329,7 +372,10 @@ final class SpecBodyDecoder {
             case "Capsule": return .capsule(style: nil, defaultStyle: .circular)
             case "ContainerRelativeShape": return .containerRelative
             default:
-                throw fail(json, "unknown shape \"\(s.prefix(80))\"\(DidYouMean.hint(s, among: Self.shapeNames)) (or {\"type\": \"RoundedRectangle\", \"cornerRadius\": 8})")
+                throw fail(
+                    json,
+                    "unknown shape \"\(s.prefix(80))\"\(DidYouMean.hint(s, among: Self.shapeNames)) (or {\"type\": \"RoundedRectangle\", \"cornerRadius\": 8})"
+                )
             }
         }
         guard let type = json["type"]?.string else { throw fail(json, "expected a shape name or a shape object with \"type\"") }
@@ -345,8 +391,9 @@ final class SpecBodyDecoder {
         case "Rectangle": return .rectangle
         case "RoundedRectangle":
             guard let r = json["cornerRadius"] else { throw fail(json, "RoundedRectangle needs \"cornerRadius\"") }
-            return .roundedRectangle(cornerRadius: try number(r, "cornerRadius", SpecParse.nonNegativeLengths),
-                                     style: try name(json["style"], RoundedCornerStyle.self, "corner style"))
+            return .roundedRectangle(
+                cornerRadius: try number(r, "cornerRadius", SpecParse.nonNegativeLengths),
+                style: try name(json["style"], RoundedCornerStyle.self, "corner style"))
         case "Capsule": return .capsule(style: try name(json["style"], RoundedCornerStyle.self, "corner style"), defaultStyle: .continuous)
         case "Circle": return .circle
         case "Ellipse": return .ellipse
@@ -383,8 +430,11 @@ final class SpecBodyDecoder {
         case "italic": modifier = .italic(try bool(arg))
         case "monospacedDigit": modifier = .monospacedDigit(try bool(arg))
         case "foregroundStyle", "foregroundColor":
-            if let s = arg.string, let level = SpecBodyDecoder.hierarchical[s] { modifier = .foregroundStyle(.hierarchical(s, level: level)) }
-            else { modifier = .foregroundStyle(.style(try style(arg))) }
+            if let s = arg.string, let level = SpecBodyDecoder.hierarchical[s] {
+                modifier = .foregroundStyle(.hierarchical(s, level: level))
+            } else {
+                modifier = .foregroundStyle(.style(try style(arg)))
+            }
         case "tint": modifier = .tint(try style(arg))
         case "lineLimit":
             modifier = .lineLimit(arg.isNull ? nil : try field(arg, textual: false, SpecParse.integer("line limit", 0...10_000)))
@@ -422,8 +472,9 @@ final class SpecBodyDecoder {
         case "shadow":
             guard arg.members != nil else { throw fail(arg, "expected {\"color\": …, \"radius\": 4, \"x\": 0, \"y\": 2}") }
             try checkKeys(arg, ["color", "radius", "x", "y"], what: "shadow key")
-            modifier = .shadow(color: try arg["color"].map { try color($0) }, radius: try number(arg["radius"], "shadow radius", 0...1_000),
-                               x: try number(arg["x"], "x", lengths), y: try number(arg["y"], "y", lengths))
+            modifier = .shadow(
+                color: try arg["color"].map { try color($0) }, radius: try number(arg["radius"], "shadow radius", 0...1_000),
+                x: try number(arg["x"], "x", lengths), y: try number(arg["y"], "y", lengths))
         case "offset":
             guard arg.members != nil else { throw fail(arg, "expected {\"x\": 0, \"y\": 4}") }
             try checkKeys(arg, ["x", "y"], what: "offset key")
@@ -445,7 +496,8 @@ final class SpecBodyDecoder {
             let ratios = 1e-4...1e4
             if arg.members != nil {
                 try checkKeys(arg, ["ratio", "contentMode"], what: "aspectRatio key")
-                modifier = .aspectRatio(try number(arg["ratio"], "ratio", ratios), contentMode: try optional(arg["contentMode"], SpecParse.contentMode))
+                modifier = .aspectRatio(
+                    try number(arg["ratio"], "ratio", ratios), contentMode: try optional(arg["contentMode"], SpecParse.contentMode))
             } else {
                 modifier = .aspectRatio(try number(arg, "ratio", ratios), contentMode: nil)
             }
@@ -454,8 +506,9 @@ final class SpecBodyDecoder {
         case "glassEffect":
             if arg.members != nil {
                 try checkKeys(arg, ["variant", "tint", "shape"], what: "glassEffect key")
-                modifier = .glassEffect(variant: try self.name(arg["variant"], GlassVariant.self, "glass variant"),
-                                        tint: try arg["tint"].map { try color($0) }, shape: try arg["shape"].map { try shape($0) })
+                modifier = .glassEffect(
+                    variant: try self.name(arg["variant"], GlassVariant.self, "glass variant"),
+                    tint: try arg["tint"].map { try color($0) }, shape: try arg["shape"].map { try shape($0) })
             } else if arg.bool == true {
                 modifier = .glassEffect(variant: nil, tint: nil, shape: nil)
             } else {
@@ -475,9 +528,10 @@ final class SpecBodyDecoder {
         if json.string != nil { return .style(try name(json, TextStyle.self, "text style")) }
         guard json.members != nil else { throw fail(json, "expected a text style name or {\"size\": 17, \"weight\": \"bold\"}") }
         try checkKeys(json, ["style", "size", "weight", "design", "italic", "monospacedDigit"], what: "font key")
-        return .custom(style: try name(json["style"], TextStyle.self, "text style"), size: try number(json["size"], "font size", 1...1000),
-                       weight: try name(json["weight"], FontWeight.self, "weight"), design: try name(json["design"], FontDesign.self, "design"),
-                       italic: try bool(json["italic"]), monospacedDigit: try bool(json["monospacedDigit"]))
+        return .custom(
+            style: try name(json["style"], TextStyle.self, "text style"), size: try number(json["size"], "font size", 1...1000),
+            weight: try name(json["weight"], FontWeight.self, "weight"), design: try name(json["design"], FontDesign.self, "design"),
+            italic: try bool(json["italic"]), monospacedDigit: try bool(json["monospacedDigit"]))
     }
 
     func stroke(_ json: JSONNode) throws -> SpecStroke {
@@ -492,11 +546,12 @@ final class SpecBodyDecoder {
             if items.count > 64 { throw fail(d, "\(items.count) dash lengths, over the limit of 64") }
             dash = try items.map { try number($0, "dash length", SpecParse.nonNegativeLengths) }
         }
-        return SpecStroke(style: try (json["style"] ?? json["color"]).map { try style($0) },
-                          lineWidth: try number(json["lineWidth"], "lineWidth", SpecParse.nonNegativeLengths),
-                          lineCap: try name(json["lineCap"], LineCap.self, "line cap"),
-                          lineJoin: try name(json["lineJoin"], LineJoin.self, "line join"),
-                          dash: dash, dashPhase: try number(json["dashPhase"], "dashPhase", SpecParse.lengths))
+        return SpecStroke(
+            style: try (json["style"] ?? json["color"]).map { try style($0) },
+            lineWidth: try number(json["lineWidth"], "lineWidth", SpecParse.nonNegativeLengths),
+            lineCap: try name(json["lineCap"], LineCap.self, "line cap"),
+            lineJoin: try name(json["lineJoin"], LineJoin.self, "line join"),
+            dash: dash, dashPhase: try number(json["dashPhase"], "dashPhase", SpecParse.lengths))
     }
 
     func padding(_ json: JSONNode) throws -> SpecPadding {
@@ -504,18 +559,22 @@ final class SpecBodyDecoder {
         let lengths = SpecParse.lengths
         if json.number != nil || json.string != nil || json.bool != nil { return .uniform(try number(json, "padding", lengths)) }
         guard json.members != nil else { throw fail(json, "expected a number or {\"horizontal\": 8, \"top\": 4, …}") }
-        try checkKeys(json, ["all", "horizontal", "vertical", "top", "leading", "bottom", "trailing", "edges", "length"], what: "padding edge")
+        try checkKeys(
+            json, ["all", "horizontal", "vertical", "top", "leading", "bottom", "trailing", "edges", "length"], what: "padding edge")
         if let edges = json["edges"] {
             let names = try (edges.elements ?? [edges]).map { try name($0, PaddingEdge.self, "edge") }
             return .edges(names, length: try number(json["length"], "length", lengths))
         }
         func n(_ k: String) throws -> SpecField<Double>? { try number(json[k], k, lengths) }
-        return .insets(all: try n("all"), horizontal: try n("horizontal"), vertical: try n("vertical"),
-                       top: try n("top"), leading: try n("leading"), bottom: try n("bottom"), trailing: try n("trailing"))
+        return .insets(
+            all: try n("all"), horizontal: try n("horizontal"), vertical: try n("vertical"),
+            top: try n("top"), leading: try n("leading"), bottom: try n("bottom"), trailing: try n("trailing"))
     }
 
     func frame(_ json: JSONNode) throws -> SpecFrame {
-        guard json.members != nil else { throw fail(json, "expected {\"width\": …, \"height\": …, \"maxWidth\": \"infinity\", \"alignment\": …}") }
+        guard json.members != nil else {
+            throw fail(json, "expected {\"width\": …, \"height\": …, \"maxWidth\": \"infinity\", \"alignment\": …}")
+        }
         let keys = ["width", "height", "minWidth", "idealWidth", "maxWidth", "minHeight", "idealHeight", "maxHeight", "alignment"]
         try checkKeys(json, keys, what: "frame key")
         func n(_ k: String, inf: Bool = false) throws -> SpecField<Double>? {
@@ -524,10 +583,11 @@ final class SpecBodyDecoder {
             return try number(v, k, SpecParse.nonNegativeLengths, infinity: inf)
         }
         let flexible = ["minWidth", "idealWidth", "maxWidth", "minHeight", "idealHeight", "maxHeight"].contains { json[$0] != nil }
-        return SpecFrame(width: try n("width"), height: try n("height"),
-                         minWidth: try n("minWidth"), idealWidth: try n("idealWidth"), maxWidth: try n("maxWidth", inf: true),
-                         minHeight: try n("minHeight"), idealHeight: try n("idealHeight"), maxHeight: try n("maxHeight", inf: true),
-                         alignment: try alignment(json["alignment"]), isFlexible: flexible)
+        return SpecFrame(
+            width: try n("width"), height: try n("height"),
+            minWidth: try n("minWidth"), idealWidth: try n("idealWidth"), maxWidth: try n("maxWidth", inf: true),
+            minHeight: try n("minHeight"), idealHeight: try n("idealHeight"), maxHeight: try n("maxHeight", inf: true),
+            alignment: try alignment(json["alignment"]), isFlexible: flexible)
     }
 
     /// A view, or a colour/gradient shorthand, optionally as {"content": …, "alignment": …}.
@@ -540,7 +600,9 @@ final class SpecBodyDecoder {
             alignment = try self.alignment(arg["alignment"])
             if content.members == nil || content["type"] == nil { throw fail(content, "expected a view object with \"type\"") }
         }
-        if let t = target["type"]?.string, SpecSchema.nodeKeys[t] != nil, !["LinearGradient", "RadialGradient", "AngularGradient"].contains(t) {
+        if let t = target["type"]?.string, SpecSchema.nodeKeys[t] != nil,
+            !["LinearGradient", "RadialGradient", "AngularGradient"].contains(t)
+        {
             return SpecAttached(content: .view(try node(target, depth: depth + 1)), alignment: alignment)
         }
         if let t = target["type"]?.string, SpecSchema.nodeKeys[t] == nil {

@@ -10,7 +10,11 @@ public struct SpecError: Error, CustomStringConvertible, Sendable, Equatable {
     public var message: String
 
     public init(file: String, path: String, line: Int = 0, column: Int = 0, message: String) {
-        self.file = file; self.path = path; self.line = line; self.column = column; self.message = message
+        self.file = file
+        self.path = path
+        self.line = line
+        self.column = column
+        self.message = message
     }
     public init(file: String, node: JSONNode, _ message: String) {
         self.init(file: file, path: node.path, line: node.line, column: node.column, message: message)
@@ -51,7 +55,8 @@ public enum DidYouMean {
     static func distance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
-        var prev = Array(0...b.count), cur = [Int](repeating: 0, count: b.count + 1)
+        var prev = Array(0...b.count)
+        var cur = [Int](repeating: 0, count: b.count + 1)
         for i in 1...a.count {
             cur[0] = i
             for j in 1...b.count {

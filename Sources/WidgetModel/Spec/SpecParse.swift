@@ -61,12 +61,14 @@ public enum SpecParse {
     public static let raw: Parser<JSONValue> = { $0 }
 
     /// A name from a closed set.
-    public static func name<E: RawRepresentable & CaseIterable & Sendable>(_ type: E.Type, _ what: String) -> Parser<E> where E.RawValue == String {
+    public static func name<E: RawRepresentable & CaseIterable & Sendable>(_ type: E.Type, _ what: String) -> Parser<E>
+    where E.RawValue == String {
         return { v in
             let s = try text(v)
             guard let e = E(rawValue: s) else {
                 let all = E.allCases.map(\.rawValue)
-                throw SpecValueError("unknown \(what) \"\(s.prefix(80))\"\(DidYouMean.hint(s, among: all)); expected one of \(all.joined(separator: ", "))")
+                throw SpecValueError(
+                    "unknown \(what) \"\(s.prefix(80))\"\(DidYouMean.hint(s, among: all)); expected one of \(all.joined(separator: ", "))")
             }
             return e
         }
@@ -89,7 +91,9 @@ public enum SpecParse {
         switch s {
         case "fit": return .fit
         case "fill": return .fill
-        default: throw SpecValueError("unknown content mode \"\(s.prefix(80))\"\(DidYouMean.hint(s, among: ["fit", "fill"])); expected fit or fill")
+        default:
+            throw SpecValueError(
+                "unknown content mode \"\(s.prefix(80))\"\(DidYouMean.hint(s, among: ["fit", "fill"])); expected fit or fill")
         }
     }
 
@@ -101,7 +105,9 @@ public enum SpecParse {
             return .rgba(c)
         }
         guard SystemColors.named[s] != nil || SystemColors.named[s.lowercased()] != nil else {
-            throw SpecValueError("unknown colour \"\(s.prefix(80))\"\(DidYouMean.hint(s, among: SystemColors.named.keys.sorted())) (use #RRGGBB or a SwiftUI colour name)")
+            throw SpecValueError(
+                "unknown colour \"\(s.prefix(80))\"\(DidYouMean.hint(s, among: SystemColors.named.keys.sorted())) (use #RRGGBB or a SwiftUI colour name)"
+            )
         }
         return .system(s)
     }

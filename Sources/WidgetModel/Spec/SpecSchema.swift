@@ -3,9 +3,11 @@
 
 public enum SpecSchema {
     /// Top-level keys of a widget document.
-    public static let topLevelKeys = ["$schema", "kind", "displayName", "description", "supportedFamilies",
-                                      "containerBackgroundRemovable", "contentMarginsDisabled", "timeline", "assets",
-                                      "body", "timeZone", "locale"]
+    public static let topLevelKeys = [
+        "$schema", "kind", "displayName", "description", "supportedFamilies",
+        "containerBackgroundRemovable", "contentMarginsDisabled", "timeline", "assets",
+        "body", "timeZone", "locale",
+    ]
 
     /// Node types and the keys each accepts (besides "type" and "modifiers").
     public static let nodeKeys: [String: [String]] = [

@@ -26,13 +26,22 @@ public struct SpecField<T: Sendable>: Sendable {
     let parse: @Sendable (JSONValue) throws -> T
 
     init(_ value: Value, at: SourceRef, textual: Bool, parse: @escaping @Sendable (JSONValue) throws -> T) {
-        self.value = value; self.at = at; self.textual = textual; self.parse = parse
+        self.value = value
+        self.at = at
+        self.textual = textual
+        self.parse = parse
     }
 
     /// The literal, if the value does not depend on an entry.
-    public var literal: T? { if case .literal(let v) = value { return v }; return nil }
+    public var literal: T? {
+        if case .literal(let v) = value { return v }
+        return nil
+    }
     /// The template text, if the value is one.
-    public var template: String? { if case .template(let t) = value { return t }; return nil }
+    public var template: String? {
+        if case .template(let t) = value { return t }
+        return nil
+    }
 }
 
 /// A colour's name part: "#RRGGBB[AA]" or a SwiftUI colour name (resolved per colour scheme).
@@ -45,8 +54,9 @@ public enum SpecColorName: Sendable, Hashable {
 public indirect enum SpecColor: Sendable {
     case name(SpecField<SpecColorName>)
     /// {"red", "green", "blue", "opacity"} or {"white", "opacity"}.
-    case components(red: SpecField<Double>?, green: SpecField<Double>?, blue: SpecField<Double>?,
-                    white: SpecField<Double>?, opacity: SpecField<Double>?)
+    case components(
+        red: SpecField<Double>?, green: SpecField<Double>?, blue: SpecField<Double>?,
+        white: SpecField<Double>?, opacity: SpecField<Double>?)
     /// {"color": …, "opacity": …}.
     case withOpacity(SpecColor, SpecField<Double>?)
 }
@@ -108,8 +118,9 @@ public enum SpecPadding: Sendable {
     /// `true` (16 pt) or a length.
     case uniform(SpecField<Double>?)
     case edges([SpecField<PaddingEdge>], length: SpecField<Double>?)
-    case insets(all: SpecField<Double>?, horizontal: SpecField<Double>?, vertical: SpecField<Double>?,
-                top: SpecField<Double>?, leading: SpecField<Double>?, bottom: SpecField<Double>?, trailing: SpecField<Double>?)
+    case insets(
+        all: SpecField<Double>?, horizontal: SpecField<Double>?, vertical: SpecField<Double>?,
+        top: SpecField<Double>?, leading: SpecField<Double>?, bottom: SpecField<Double>?, trailing: SpecField<Double>?)
 }
 
 /// The frame modifier's argument: fixed, or flexible when any min/ideal/max key is present.
@@ -124,8 +135,9 @@ public struct SpecFrame: Sendable {
 /// The font modifier's argument.
 public enum SpecFont: Sendable {
     case style(SpecField<TextStyle>)
-    case custom(style: SpecField<TextStyle>?, size: SpecField<Double>?, weight: SpecField<FontWeight>?,
-                design: SpecField<FontDesign>?, italic: SpecField<Bool>?, monospacedDigit: SpecField<Bool>?)
+    case custom(
+        style: SpecField<TextStyle>?, size: SpecField<Double>?, weight: SpecField<FontWeight>?,
+        design: SpecField<FontDesign>?, italic: SpecField<Bool>?, monospacedDigit: SpecField<Bool>?)
 }
 
 /// The content of background, overlay and containerBackground.
@@ -143,7 +155,9 @@ public enum SpecModifier: Sendable {
     // Environment: reach the view and everything it contains.
     case font(SpecFont)
     case fontWeight(SpecField<FontWeight>)
-    case bold(SpecField<Bool>), italic(SpecField<Bool>), monospacedDigit(SpecField<Bool>)
+    case bold(SpecField<Bool>)
+    case italic(SpecField<Bool>)
+    case monospacedDigit(SpecField<Bool>)
     case foregroundStyle(SpecForeground)
     case tint(SpecStyle)
     /// nil: no limit.
@@ -163,7 +177,9 @@ public enum SpecModifier: Sendable {
     // Layout and drawing.
     case padding(SpecPadding)
     case frame(SpecFrame)
-    case background(SpecAttached), overlay(SpecAttached), containerBackground(SpecAttached)
+    case background(SpecAttached)
+    case overlay(SpecAttached)
+    case containerBackground(SpecAttached)
     case clipShape(SpecShape)
     case cornerRadius(SpecField<Double>)
     case opacity(SpecField<Double>)
@@ -198,7 +214,10 @@ public enum SpecText: Sendable {
 }
 
 /// A date in a Text: "now" (the entry's date) or a fixed one.
-public enum SpecDate: Sendable { case now, fixed(Date) }
+public enum SpecDate: Sendable {
+    case now
+    case fixed(Date)
+}
 
 /// Where an Image's pixels come from.
 public enum SpecImageSource: Sendable {
@@ -240,8 +259,10 @@ public enum SpecConditionTest: Sendable {
 
 public enum SpecComparison: Sendable {
     case truthy
-    case equals(SpecField<JSONValue>), notEquals(SpecField<JSONValue>)
-    case greaterThan(SpecField<Double>), lessThan(SpecField<Double>)
+    case equals(SpecField<JSONValue>)
+    case notEquals(SpecField<JSONValue>)
+    case greaterThan(SpecField<Double>)
+    case lessThan(SpecField<Double>)
     case oneOf([SpecField<JSONValue>])
 }
 
@@ -272,7 +293,10 @@ public indirect enum SpecView: Sendable {
     case forEach(SpecField<String>, content: SpecNode, limit: SpecField<Int>?)
 
     /// Shapes take fill, stroke and trim.
-    public var isShape: Bool { if case .shape = self { return true }; return false }
+    public var isShape: Bool {
+        if case .shape = self { return true }
+        return false
+    }
 }
 
 /// A placeholder template a node reads, for `check`'s timeline rule.
@@ -304,8 +328,12 @@ public struct SpecNode: Sendable {
         }
         switch view {
         case .vstack(_, _, let c), .hstack(_, _, let c), .zstack(_, let c): out += c.map { ($0, .child) }
-        case .ifView(_, let t, let e): out.append((t, .branch)); if let e { out.append((e, .branch)) }
-        case .switchView(_, let cases, let d): out += cases.map { ($0.node, .branch) }; if let d { out.append((d, .branch)) }
+        case .ifView(_, let t, let e):
+            out.append((t, .branch))
+            if let e { out.append((e, .branch)) }
+        case .switchView(_, let cases, let d):
+            out += cases.map { ($0.node, .branch) }
+            if let d { out.append((d, .branch)) }
         case .forEach(_, let content, _): out.append((content, .forEachContent))
         default: break
         }

@@ -64,8 +64,10 @@ public struct WidgetSpec: Sendable {
     }
 
     /// Decodes and validates spec bytes.
-    public static func decode(_ bytes: [UInt8], file: String, directory: URL = URL(fileURLWithPath: "."),
-                              limits: SpecLimits = .default) throws -> WidgetSpec {
+    public static func decode(
+        _ bytes: [UInt8], file: String, directory: URL = URL(fileURLWithPath: "."),
+        limits: SpecLimits = .default
+    ) throws -> WidgetSpec {
         if bytes.count > limits.maxFileBytes {
             throw SpecError(file: file, path: "", message: "file is \(bytes.count) bytes, over the limit of \(limits.maxFileBytes)")
         }
@@ -118,7 +120,9 @@ struct SpecDecoder {
         }
         var timeZone = TimeZone(identifier: "UTC")!
         if let tz = root["timeZone"] {
-            guard let s = tz.string, let zone = TimeZone(identifier: s) else { throw fail(tz, "unknown time zone (expected an IANA name such as \"America/Los_Angeles\")") }
+            guard let s = tz.string, let zone = TimeZone(identifier: s) else {
+                throw fail(tz, "unknown time zone (expected an IANA name such as \"America/Los_Angeles\")")
+            }
             timeZone = zone
         }
         var locale = Locale(identifier: "en_US")
@@ -137,12 +141,13 @@ struct SpecDecoder {
         guard let bodyNode = root["body"] else { throw fail(root, "missing \"body\" (the widget's root view)") }
         let body = try SpecBodyDecoder(file: file, limits: limits).node(bodyNode, depth: 0)
         let timeline = try decodeTimeline(root["timeline"], root: root)
-        return WidgetSpec(file: file, directory: directory, kind: kind, displayName: displayName, supportedFamilies: families,
-                          containerBackgroundRemovable: try bool("containerBackgroundRemovable", default: true),
-                          contentMarginsDisabled: try bool("contentMarginsDisabled", default: false),
-                          timeline: timeline, assets: assets, body: body,
-                          containerBackgroundRemovableAt: root["containerBackgroundRemovable"].map(SourceRef.init),
-                          timeZone: timeZone, locale: locale, limits: limits)
+        return WidgetSpec(
+            file: file, directory: directory, kind: kind, displayName: displayName, supportedFamilies: families,
+            containerBackgroundRemovable: try bool("containerBackgroundRemovable", default: true),
+            contentMarginsDisabled: try bool("contentMarginsDisabled", default: false),
+            timeline: timeline, assets: assets, body: body,
+            containerBackgroundRemovableAt: root["containerBackgroundRemovable"].map(SourceRef.init),
+            timeZone: timeZone, locale: locale, limits: limits)
     }
 
     func decodeTimeline(_ node: JSONNode?, root: JSONNode) throws -> WidgetTimeline {
@@ -191,7 +196,8 @@ struct SpecDecoder {
                 policy = .after(date)
                 afterAt = SourceRef(node["after"]!)
             default:
-                throw fail(p, "expected \"atEnd\", \"after\" or \"never\"\(DidYouMean.hint(p.string ?? "", among: ["atEnd", "after", "never"]))")
+                throw fail(
+                    p, "expected \"atEnd\", \"after\" or \"never\"\(DidYouMean.hint(p.string ?? "", among: ["atEnd", "after", "never"]))")
             }
         }
         var timeline = WidgetTimeline(entries: out, policy: policy)

@@ -25,7 +25,8 @@ public struct DateTextFormatter: Sendable {
     public var timeZone: TimeZone
 
     public init(locale: Locale = Locale(identifier: "en_US"), timeZone: TimeZone = TimeZone(identifier: "UTC")!) {
-        self.locale = locale; self.timeZone = timeZone
+        self.locale = locale
+        self.timeZone = timeZone
     }
 
     /// The text for `date` in `style`, with `now` as the current moment.
@@ -35,12 +36,14 @@ public struct DateTextFormatter: Sendable {
         case .date: return formatter(date: .long, time: .none).string(from: date)
         case .relative: return DateTextFormatter.units(abs(date.timeIntervalSince(now)), maxUnits: 2)
         case .offset:
-            let delta = now.timeIntervalSince(date)   // positive for a past date
+            let delta = now.timeIntervalSince(date)  // positive for a past date
             let text = DateTextFormatter.units(abs(delta), maxUnits: 1)
             return delta == 0 ? text : (delta > 0 ? "+" : "-") + text
         case .timer:
             let total = Int(abs(date.timeIntervalSince(now)).rounded(.down))
-            let h = total / 3600, m = (total % 3600) / 60, s = total % 60
+            let h = total / 3600
+            let m = (total % 3600) / 60
+            let s = total % 60
             func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
             return h > 0 ? "\(h):\(two(m)):\(two(s))" : "\(m):\(two(s))"
         }
@@ -49,8 +52,10 @@ public struct DateTextFormatter: Sendable {
     /// `Text(start...end)`: "9:30 AM – 2:45 PM" (times only when both fall on the same day).
     public func string(from start: Date, to end: Date) -> String {
         let f = DateIntervalFormatter()
-        f.locale = locale; f.timeZone = timeZone
-        var calendar = Calendar(identifier: .gregorian); calendar.timeZone = timeZone
+        f.locale = locale
+        f.timeZone = timeZone
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
         let sameDay = calendar.isDate(start, inSameDayAs: end)
         f.dateStyle = sameDay ? .none : .medium
         f.timeStyle = .short
@@ -59,16 +64,20 @@ public struct DateTextFormatter: Sendable {
 
     private func formatter(date: DateFormatter.Style, time: DateFormatter.Style) -> DateFormatter {
         let f = DateFormatter()
-        f.locale = locale; f.timeZone = timeZone
-        f.dateStyle = date; f.timeStyle = time
+        f.locale = locale
+        f.timeZone = timeZone
+        f.dateStyle = date
+        f.timeStyle = time
         return f
     }
 
     /// "2 hours, 23 minutes": the largest `maxUnits` non-zero units of a duration (calendar-free:
     /// a month is 30 days and a year 365).
     static func units(_ seconds: TimeInterval, maxUnits: Int) -> String {
-        let table: [(Int, String)] = [(365 * 86400, "year"), (30 * 86400, "month"), (7 * 86400, "week"),
-                                      (86400, "day"), (3600, "hour"), (60, "minute"), (1, "second")]
+        let table: [(Int, String)] = [
+            (365 * 86400, "year"), (30 * 86400, "month"), (7 * 86400, "week"),
+            (86400, "day"), (3600, "hour"), (60, "minute"), (1, "second"),
+        ]
         var rest = Int(seconds.rounded(.down))
         var parts: [String] = []
         for (size, name) in table where parts.count < maxUnits {

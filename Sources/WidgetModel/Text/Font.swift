@@ -63,7 +63,7 @@ public enum TextStyleTable {
             .footnote: Entry(size: 13, weight: .regular, leading: 0),
             .caption: Entry(size: 12, weight: .regular, leading: 0),
             .caption2: Entry(size: 11, weight: .regular, leading: 0),
-        ],
+        ]
     ]
 
     /// The entry for a style at a Dynamic Type size, falling back to `.large` where the table has
@@ -85,10 +85,16 @@ public struct FontSpec: Sendable, Hashable, CustomStringConvertible {
     /// The style it came from, if any (kept for Dynamic Type and for `check`).
     public var textStyle: TextStyle?
 
-    public init(size: Double, weight: FontWeight = .regular, design: FontDesign = .default,
-                italic: Bool = false, monospacedDigit: Bool = false, textStyle: TextStyle? = nil) {
-        self.size = size; self.weight = weight; self.design = design
-        self.italic = italic; self.monospacedDigit = monospacedDigit; self.textStyle = textStyle
+    public init(
+        size: Double, weight: FontWeight = .regular, design: FontDesign = .default,
+        italic: Bool = false, monospacedDigit: Bool = false, textStyle: TextStyle? = nil
+    ) {
+        self.size = size
+        self.weight = weight
+        self.design = design
+        self.italic = italic
+        self.monospacedDigit = monospacedDigit
+        self.textStyle = textStyle
     }
 
     /// A text style at a Dynamic Type size.
@@ -100,11 +106,27 @@ public struct FontSpec: Sendable, Hashable, CustomStringConvertible {
     /// SwiftUI's default font for `Text`: `.body`.
     public static let body = FontSpec.style(.body)
 
-    public func weight(_ w: FontWeight) -> FontSpec { var f = self; f.weight = w; return f }
+    public func weight(_ w: FontWeight) -> FontSpec {
+        var f = self
+        f.weight = w
+        return f
+    }
     public func bold() -> FontSpec { weight(.bold) }
-    public func italicized() -> FontSpec { var f = self; f.italic = true; return f }
-    public func withMonospacedDigit() -> FontSpec { var f = self; f.monospacedDigit = true; return f }
-    public func scaled(by k: Double) -> FontSpec { var f = self; f.size *= k; return f }
+    public func italicized() -> FontSpec {
+        var f = self
+        f.italic = true
+        return f
+    }
+    public func withMonospacedDigit() -> FontSpec {
+        var f = self
+        f.monospacedDigit = true
+        return f
+    }
+    public func scaled(by k: Double) -> FontSpec {
+        var f = self
+        f.size *= k
+        return f
+    }
 
     public var description: String {
         "\(textStyle.map { "\($0) " } ?? "")\(size) pt \(weight)\(design == .default ? "" : " \(design)")\(italic ? " italic" : "")"

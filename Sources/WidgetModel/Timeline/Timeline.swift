@@ -18,9 +18,15 @@ public struct TimelineEntryData: Sendable {
     /// Where the entry's date was written.
     public var dateAt: SourceRef
 
-    public init(date: Date, relevance: Double? = nil, data: JSONNode = JSONNode(.object([])), path: String = "",
-                dateAt: SourceRef = SourceRef()) {
-        self.date = date; self.relevance = relevance; self.data = data; self.path = path; self.dateAt = dateAt
+    public init(
+        date: Date, relevance: Double? = nil, data: JSONNode = JSONNode(.object([])), path: String = "",
+        dateAt: SourceRef = SourceRef()
+    ) {
+        self.date = date
+        self.relevance = relevance
+        self.data = data
+        self.path = path
+        self.dateAt = dateAt
     }
 }
 
@@ -31,6 +37,7 @@ public struct WidgetTimeline: Sendable {
     /// Where the `after` date was written (policy `.after`).
     public var afterAt: SourceRef? = nil
     public init(entries: [TimelineEntryData], policy: TimelineReloadPolicy = .atEnd) {
-        self.entries = entries; self.policy = policy
+        self.entries = entries
+        self.policy = policy
     }
 }

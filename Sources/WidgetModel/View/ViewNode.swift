@@ -8,7 +8,10 @@ import Foundation
 /// SwiftUI's `UnitPoint`: a point in a view's bounds, (0, 0) top-leading to (1, 1) bottom-trailing.
 public struct UnitPoint: Sendable, Hashable {
     public var x: Double, y: Double
-    public init(x: Double, y: Double) { self.x = x; self.y = y }
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
     public static let topLeading = UnitPoint(x: 0, y: 0), top = UnitPoint(x: 0.5, y: 0), topTrailing = UnitPoint(x: 1, y: 0)
     public static let leading = UnitPoint(x: 0, y: 0.5), center = UnitPoint(x: 0.5, y: 0.5), trailing = UnitPoint(x: 1, y: 0.5)
     public static let bottomLeading = UnitPoint(x: 0, y: 1), bottom = UnitPoint(x: 0.5, y: 1), bottomTrailing = UnitPoint(x: 1, y: 1)
@@ -30,8 +33,10 @@ public enum ResolvedStyle: Sendable, Hashable {
         switch self {
         case .color(let c): return .color(c.opacity(k))
         case .linearGradient(let s, let a, let b): return .linearGradient(s.map { $0.opacity(k) }, start: a, end: b)
-        case .radialGradient(let s, let c, let r0, let r1): return .radialGradient(s.map { $0.opacity(k) }, center: c, startRadius: r0, endRadius: r1)
-        case .angularGradient(let s, let c, let a0, let a1): return .angularGradient(s.map { $0.opacity(k) }, center: c, startAngle: a0, endAngle: a1)
+        case .radialGradient(let s, let c, let r0, let r1):
+            return .radialGradient(s.map { $0.opacity(k) }, center: c, startRadius: r0, endRadius: r1)
+        case .angularGradient(let s, let c, let a0, let a1):
+            return .angularGradient(s.map { $0.opacity(k) }, center: c, startAngle: a0, endAngle: a1)
         }
     }
 
@@ -48,7 +53,10 @@ public enum ResolvedStyle: Sendable, Hashable {
 public struct GradientStopValue: Sendable, Hashable {
     public var color: RGBA
     public var location: Double
-    public init(color: RGBA, location: Double) { self.color = color; self.location = location }
+    public init(color: RGBA, location: Double) {
+        self.color = color
+        self.location = location
+    }
     func opacity(_ k: Double) -> GradientStopValue { GradientStopValue(color: color.opacity(k), location: location) }
 }
 
@@ -77,7 +85,10 @@ public enum VerticalAlignment: String, Sendable, Hashable, CaseIterable { case t
 public struct Alignment: Sendable, Hashable {
     public var horizontal: HorizontalAlignment
     public var vertical: VerticalAlignment
-    public init(_ h: HorizontalAlignment, _ v: VerticalAlignment) { horizontal = h; vertical = v }
+    public init(_ h: HorizontalAlignment, _ v: VerticalAlignment) {
+        horizontal = h
+        vertical = v
+    }
     public static let center = Alignment(.center, .center), topLeading = Alignment(.leading, .top)
     public static let top = Alignment(.center, .top), topTrailing = Alignment(.trailing, .top)
     public static let leading = Alignment(.leading, .center), trailing = Alignment(.trailing, .center)
@@ -86,14 +97,15 @@ public struct Alignment: Sendable, Hashable {
     public static let named: [String: Alignment] = [
         "topLeading": Alignment(.leading, .top), "top": Alignment(.center, .top), "topTrailing": Alignment(.trailing, .top),
         "leading": Alignment(.leading, .center), "center": .center, "trailing": Alignment(.trailing, .center),
-        "bottomLeading": Alignment(.leading, .bottom), "bottom": Alignment(.center, .bottom), "bottomTrailing": Alignment(.trailing, .bottom),
+        "bottomLeading": Alignment(.leading, .bottom), "bottom": Alignment(.center, .bottom),
+        "bottomTrailing": Alignment(.trailing, .bottom),
     ]
 }
 
 /// Text drawing attributes inherited from enclosing modifiers.
 public struct TextAttributes: Sendable, Hashable {
     public var font: FontSpec = .body
-    public var style: ResolvedStyle? = nil          // nil: the primary label colour
+    public var style: ResolvedStyle? = nil  // nil: the primary label colour
     public var lineLimit: Int? = nil
     public var alignment: TextAlignment = .leading
     public var minimumScaleFactor: Double = 1
@@ -114,9 +126,18 @@ public struct TextAttributes: Sendable, Hashable {
         if italicOverride { font.italic = true }
         if monospacedDigitOverride { font.monospacedDigit = true }
     }
-    public mutating func setWeight(_ w: FontWeight) { weightOverride = w; font.weight = w }
-    public mutating func setItalic() { italicOverride = true; font.italic = true }
-    public mutating func setMonospacedDigit() { monospacedDigitOverride = true; font.monospacedDigit = true }
+    public mutating func setWeight(_ w: FontWeight) {
+        weightOverride = w
+        font.weight = w
+    }
+    public mutating func setItalic() {
+        italicOverride = true
+        font.italic = true
+    }
+    public mutating func setMonospacedDigit() {
+        monospacedDigitOverride = true
+        font.monospacedDigit = true
+    }
 }
 
 /// Where a node came from, for messages and `check`.
@@ -124,7 +145,11 @@ public struct SourceRef: Sendable, Hashable {
     public var path: String
     public var line: Int
     public var column: Int
-    public init(path: String = "", line: Int = 0, column: Int = 0) { self.path = path; self.line = line; self.column = column }
+    public init(path: String = "", line: Int = 0, column: Int = 0) {
+        self.path = path
+        self.line = line
+        self.column = column
+    }
     /// Where a JSON value was written.
     public init(_ node: JSONNode) { self.init(path: node.path, line: node.line, column: node.column) }
 }
@@ -145,7 +170,11 @@ public final class ImageData: @unchecked Sendable, Hashable {
     public let scale: Double
     public let name: String
     public init(width: Int, height: Int, rgba: [UInt8], scale: Double, name: String) {
-        self.width = width; self.height = height; self.rgba = rgba; self.scale = scale; self.name = name
+        self.width = width
+        self.height = height
+        self.rgba = rgba
+        self.scale = scale
+        self.name = name
     }
     public static func == (a: ImageData, b: ImageData) -> Bool { a === b }
     public func hash(into h: inout Hasher) { h.combine(ObjectIdentifier(self)) }
@@ -239,8 +268,16 @@ public struct GaugeValue: Sendable, Hashable {
     public var style: GaugeDisplayStyle
     public var tint: ResolvedStyle?
     public var label: String?
-    public init(value: Double, lower: Double = 0, upper: Double = 1, style: GaugeDisplayStyle = .linear, tint: ResolvedStyle? = nil, label: String? = nil) {
-        self.value = value; self.lower = lower; self.upper = upper; self.style = style; self.tint = tint; self.label = label
+    public init(
+        value: Double, lower: Double = 0, upper: Double = 1, style: GaugeDisplayStyle = .linear, tint: ResolvedStyle? = nil,
+        label: String? = nil
+    ) {
+        self.value = value
+        self.lower = lower
+        self.upper = upper
+        self.style = style
+        self.tint = tint
+        self.label = label
     }
     public var fraction: Double { upper > lower ? max(0, min(1, (value - lower) / (upper - lower))) : 0 }
 }
@@ -249,8 +286,9 @@ public struct GaugeValue: Sendable, Hashable {
 public enum LayoutModifier: Sendable {
     case padding(EdgeInsets)
     case frame(width: Double?, height: Double?, alignment: Alignment)
-    case flexibleFrame(minWidth: Double?, idealWidth: Double?, maxWidth: Double?,
-                       minHeight: Double?, idealHeight: Double?, maxHeight: Double?, alignment: Alignment)
+    case flexibleFrame(
+        minWidth: Double?, idealWidth: Double?, maxWidth: Double?,
+        minHeight: Double?, idealHeight: Double?, maxHeight: Double?, alignment: Alignment)
     case background(ViewNode, alignment: Alignment)
     case overlay(ViewNode, alignment: Alignment)
     case clipShape(ShapeKind)
@@ -275,7 +313,10 @@ public struct ViewNode: Sendable {
     public var source: SourceRef
 
     public init(_ kind: ViewKind, modifiers: [LayoutModifier] = [], accentable: Bool = false, source: SourceRef = SourceRef()) {
-        self.kind = kind; self.modifiers = modifiers; self.accentable = accentable; self.source = source
+        self.kind = kind
+        self.modifiers = modifiers
+        self.accentable = accentable
+        self.source = source
     }
 }
 
@@ -287,10 +328,14 @@ public struct ResolvedWidget: Sendable {
     public var contentMarginsDisabled: Bool
     public var containerBackgroundRemovable: Bool
     public var environment: WidgetEnvironment
-    public init(content: ViewNode, containerBackground: ViewNode?, contentMarginsDisabled: Bool,
-                containerBackgroundRemovable: Bool, environment: WidgetEnvironment) {
-        self.content = content; self.containerBackground = containerBackground
+    public init(
+        content: ViewNode, containerBackground: ViewNode?, contentMarginsDisabled: Bool,
+        containerBackgroundRemovable: Bool, environment: WidgetEnvironment
+    ) {
+        self.content = content
+        self.containerBackground = containerBackground
         self.contentMarginsDisabled = contentMarginsDisabled
-        self.containerBackgroundRemovable = containerBackgroundRemovable; self.environment = environment
+        self.containerBackgroundRemovable = containerBackgroundRemovable
+        self.environment = environment
     }
 }

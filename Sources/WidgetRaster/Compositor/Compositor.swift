@@ -52,19 +52,24 @@ public struct Compositor {
     ///   - content: the widget's content.
     ///   - background: the container background, or nil when the widget has none.
     ///   - showBackground: whether this context shows the container background.
-    public func render(content: DisplayList, background: DisplayList?, showBackground: Bool,
-                       frame: WidgetFrame, environment env: WidgetEnvironment, options: CompositeOptions = CompositeOptions()) -> Pixmap {
+    public func render(
+        content: DisplayList, background: DisplayList?, showBackground: Bool,
+        frame: WidgetFrame, environment env: WidgetEnvironment, options: CompositeOptions = CompositeOptions()
+    ) -> Pixmap {
         var canvas = Canvas(width: frame.pixelWidth, height: frame.pixelHeight)!
         let toPixels = Transform.scale(frame.scale)
         let glassFace = env.renderingMode == .accented && !(background != nil && showBackground)
         if glassFace, let glass = options.glass, let backdrop = options.backdrop {
             // The glass fills the canvas; the corners outside the widget's shape are then cut away
             // (destination-out over the corner regions only, anti-aliased like any fill).
-            let shape: GlassRenderer.Shape = env.family == .accessoryCircular
+            let shape: GlassRenderer.Shape =
+                env.family == .accessoryCircular
                 ? .circle(width: Double(frame.pixelWidth), height: Double(frame.pixelHeight))
                 : .roundedRect(width: Double(frame.pixelWidth), height: Double(frame.pixelHeight), radius: frame.cornerRadius * frame.scale)
-            canvas = Canvas(GlassRenderer.render(backdrop: backdrop, margin: options.backdropMargin, width: frame.pixelWidth,
-                                                 height: frame.pixelHeight, shape: shape, material: glass, scale: frame.scale))
+            canvas = Canvas(
+                GlassRenderer.render(
+                    backdrop: backdrop, margin: options.backdropMargin, width: frame.pixelWidth,
+                    height: frame.pixelHeight, shape: shape, material: glass, scale: frame.scale))
             if let outline = frame.shape {
                 var corners = Path(rect: Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height))
                 corners.addPath(outline)
@@ -98,7 +103,8 @@ public struct Compositor {
             var material = Pixmap(width: frame.pixelWidth, height: frame.pixelHeight, color: .black)!
             var behind = material
             if env.appearance != .standByNight, let backdrop = options.backdrop {
-                let inner = IntRect(x: options.backdropMargin, y: options.backdropMargin, width: frame.pixelWidth, height: frame.pixelHeight)
+                let inner = IntRect(
+                    x: options.backdropMargin, y: options.backdropMargin, width: frame.pixelWidth, height: frame.pixelHeight)
                 behind = backdrop.cropped(to: inner) ?? behind
                 var b = backdrop
                 GaussianBlur.apply(to: &b, sigma: 12 * frame.scale, edge: .clamp, colorMatrix: .saturation(1.2))
@@ -126,7 +132,9 @@ public enum Vibrancy {
     ///   - behind: what shows where there is no content (the wallpaper itself).
     public static func apply(content: Pixmap, material: Pixmap, behind: Pixmap, tint: RGBA) -> Pixmap {
         var out = behind
-        let tr = tint.red * 255, tg = tint.green * 255, tb = tint.blue * 255
+        let tr = tint.red * 255
+        let tg = tint.green * 255
+        let tb = tint.blue * 255
         content.pixels.withUnsafeBufferPointer { src in
             out.pixels.withUnsafeMutableBufferPointer { dst in
                 for i in 0..<dst.count {
@@ -135,10 +143,12 @@ public enum Vibrancy {
                     if a == 0 { continue }
                     let s = PremultipliedPixel.unpremultiply(c)
                     let y = RGBA.luma(Double(s & 0xFF), Double((s >> 8) & 0xFF), Double((s >> 16) & 0xFF)) / 255
-                    let m = material.pixels[i], b = dst[i]
+                    let m = material.pixels[i]
+                    let b = dst[i]
                     // Dark content: the material at half brightness; bright content: the tint.
                     func ch(_ shift: UInt32, _ t: Double) -> UInt32 {
-                        let mv = Double((m >> shift) & 0xFF), bv = Double((b >> shift) & 0xFF)
+                        let mv = Double((m >> shift) & 0xFF)
+                        let bv = Double((b >> shift) & 0xFF)
                         let fg = mv * 0.5 * (1 - y) + t * y
                         return UInt32(max(0, min(255, (bv * (1 - a) + fg * a).rounded()))) << shift
                     }
@@ -152,7 +162,10 @@ public enum Vibrancy {
 
 /// Replays display-list ops onto a canvas.
 struct Painter {
-    enum Mode { case fullColor, accented(AccentColors) }
+    enum Mode {
+        case fullColor
+        case accented(AccentColors)
+    }
     var canvas: Canvas
     let base: Transform
     let environment: WidgetEnvironment
@@ -164,7 +177,10 @@ struct Painter {
     private var recoloured: [String: Pixmap] = [:]
 
     init(canvas: Canvas, base: Transform, environment: WidgetEnvironment, mode: Mode) {
-        self.canvas = canvas; self.base = base; self.environment = environment; self.mode = mode
+        self.canvas = canvas
+        self.base = base
+        self.environment = environment
+        self.mode = mode
         transforms = [base]
     }
 
@@ -192,7 +208,10 @@ struct Painter {
             let layer = g.needsLayer
             if layer { canvas.beginLayer(opacity: g.opacity) }
             var clipped = false
-            if let clip = g.clip { canvas.clip(to: clip, transform: transform); clipped = true }
+            if let clip = g.clip {
+                canvas.clip(to: clip, transform: transform)
+                clipped = true
+            }
             transforms.append(g.transform.concatenating(transform))
             groups.append((g, layer, clipped))
         case .endGroup:
@@ -201,9 +220,10 @@ struct Painter {
             if clipped { canvas.restoreClip() }
             if layer {
                 let sigma = (g.shadow?.radius ?? 0) / 2 * base.a
-                canvas.endLayer(effects: LayerEffects(
-                    shadow: g.shadow.map { ($0.color, sigma, $0.x * base.a, $0.y * base.a) },
-                    luminanceToAlpha: g.luminanceToAlpha))
+                canvas.endLayer(
+                    effects: LayerEffects(
+                        shadow: g.shadow.map { ($0.color, sigma, $0.x * base.a, $0.y * base.a) },
+                        luminanceToAlpha: g.luminanceToAlpha))
             }
         }
     }
@@ -214,10 +234,15 @@ struct Painter {
         let dark = environment.colorScheme == .dark
         var material: GlassMaterial = glass.variant == .clear ? (dark ? .clearDark : .clearLight) : (dark ? .regularDark : .regularLight)
         if glass.variant == .identity { return }
-        if let tint = glass.tint { material.tint = tint; material.tintOpacity = 0.35 }
+        if let tint = glass.tint {
+            material.tint = tint
+            material.tintOpacity = 0.35
+        }
         let k = transform.meanScale
-        let box = IntRect(enclosing: Rect(origin: transform.apply(glass.frame.origin),
-                                          size: Size(glass.frame.width * k, glass.frame.height * k)))
+        let box = IntRect(
+            enclosing: Rect(
+                origin: transform.apply(glass.frame.origin),
+                size: Size(glass.frame.width * k, glass.frame.height * k)))
         guard box.width > 2, box.height > 2 else { return }
         let margin = Int((material.blur * k * 2).rounded(.up)) + 2
         // The backdrop: what the canvas holds around the glass, edges repeated past the canvas.
@@ -230,7 +255,8 @@ struct Painter {
                 backdrop.pixels[y * backdrop.width + x] = src.pixels[sy * src.width + sx]
             }
         }
-        let w = Double(box.width), h = Double(box.height)
+        let w = Double(box.width)
+        let h = Double(box.height)
         let shape: GlassRenderer.Shape
         switch glass.shape {
         case .circle, .ellipse: shape = .circle(width: w, height: h)
@@ -239,8 +265,9 @@ struct Painter {
         case .containerRelative: shape = .roundedRect(width: w, height: h, radius: Device.widgetCornerRadius * k)
         default: shape = .roundedRect(width: w, height: h, radius: 0)
         }
-        let face = GlassRenderer.render(backdrop: backdrop, margin: margin, width: box.width, height: box.height,
-                                        shape: shape, material: material, scale: k)
+        let face = GlassRenderer.render(
+            backdrop: backdrop, margin: margin, width: box.width, height: box.height,
+            shape: shape, material: material, scale: k)
         canvas.clip(to: glass.outline, transform: transform)
         canvas.drawImage(face, in: Rect(x: Double(box.x), y: Double(box.y), width: w, height: h), mode: .stretch, filter: .nearest)
         canvas.restoreClip()
@@ -249,7 +276,9 @@ struct Painter {
     mutating func image(_ data: ImageData, _ op: DrawOp) -> Pixmap {
         let key = ObjectIdentifier(data)
         let original: Pixmap
-        if let p = images[key] { original = p } else {
+        if let p = images[key] {
+            original = p
+        } else {
             original = data.rgba.withUnsafeBufferPointer { Pixmap(width: data.width, height: data.height, straightRGBA: $0) }
             images[key] = original
         }
@@ -262,7 +291,9 @@ struct Painter {
         // A template: the group colour with the image's alpha — or its luminance as alpha for the
         // desaturated modes (× the image's alpha; whether Apple multiplies is UNCONFIRMED).
         let c = rule.color
-        let r = c.red, g = c.green, b = c.blue
+        let r = c.red
+        let g = c.green
+        let b = c.blue
         for i in 0..<p.pixels.count {
             let s = PremultipliedPixel.unpremultiply(p.pixels[i])
             var a = Double(s >> 24) / 255
@@ -290,7 +321,9 @@ struct Painter {
                 case .fullColor?: fullColor = true
                 case .accented?: accent = true
                 case .desaturated?: luminance = true
-                case .accentedDesaturated?: luminance = true; accent = true
+                case .accentedDesaturated?:
+                    luminance = true
+                    accent = true
                 case nil: break
                 }
             }
@@ -308,7 +341,9 @@ struct Painter {
             let alpha = rule.luminance ? c.alpha * c.luma : c.alpha
             return RGBA(red: rule.color.red, green: rule.color.green, blue: rule.color.blue, alpha: alpha * rule.opacity)
         }
-        func stops(_ s: [GradientStopValue]) -> [GradientStopValue] { s.map { GradientStopValue(color: map($0.color), location: $0.location) } }
+        func stops(_ s: [GradientStopValue]) -> [GradientStopValue] {
+            s.map { GradientStopValue(color: map($0.color), location: $0.location) }
+        }
         switch style {
         case .color(let c): return .color(map(c))
         case .linearGradient(let s, let a, let b): return .linearGradient(stops(s), start: a, end: b)

@@ -44,14 +44,27 @@ public struct GlassMaterial: Sendable, Hashable {
     public var shadowOffset: Double
     public var shadowOpacity: Double
 
-    public init(blur: Double, saturation: Double, blackLevel: Double, whiteLevel: Double, wash: RGBA,
-                tint: RGBA? = nil, tintOpacity: Double = 0, bezel: Double, refraction: Double, rimWidth: Double,
-                rimIntensity: Double, lightAngle: Double, outlineOpacity: Double, shadowRadius: Double,
-                shadowOffset: Double, shadowOpacity: Double) {
-        self.blur = blur; self.saturation = saturation; self.blackLevel = blackLevel; self.whiteLevel = whiteLevel
-        self.wash = wash; self.tint = tint; self.tintOpacity = tintOpacity; self.bezel = bezel; self.refraction = refraction
-        self.rimWidth = rimWidth; self.rimIntensity = rimIntensity; self.lightAngle = lightAngle
-        self.outlineOpacity = outlineOpacity; self.shadowRadius = shadowRadius; self.shadowOffset = shadowOffset
+    public init(
+        blur: Double, saturation: Double, blackLevel: Double, whiteLevel: Double, wash: RGBA,
+        tint: RGBA? = nil, tintOpacity: Double = 0, bezel: Double, refraction: Double, rimWidth: Double,
+        rimIntensity: Double, lightAngle: Double, outlineOpacity: Double, shadowRadius: Double,
+        shadowOffset: Double, shadowOpacity: Double
+    ) {
+        self.blur = blur
+        self.saturation = saturation
+        self.blackLevel = blackLevel
+        self.whiteLevel = whiteLevel
+        self.wash = wash
+        self.tint = tint
+        self.tintOpacity = tintOpacity
+        self.bezel = bezel
+        self.refraction = refraction
+        self.rimWidth = rimWidth
+        self.rimIntensity = rimIntensity
+        self.lightAngle = lightAngle
+        self.outlineOpacity = outlineOpacity
+        self.shadowRadius = shadowRadius
+        self.shadowOffset = shadowOffset
         self.shadowOpacity = shadowOpacity
     }
 
@@ -81,7 +94,7 @@ public struct GlassMaterial: Sendable, Hashable {
         var g = dark ? clearDark : clearLight
         g.tint = tint
         g.tintOpacity = dark ? 0.55 : 0.45
-        g.saturation = 0.6   // the backdrop's own colour is mostly replaced by the tint
+        g.saturation = 0.6  // the backdrop's own colour is mostly replaced by the tint
         return g
     }
 

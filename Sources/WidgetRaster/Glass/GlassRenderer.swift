@@ -18,7 +18,8 @@ enum GlassRenderer {
     static func faceMatrix(_ m: GlassMaterial) -> ColorMatrix {
         var matrix = ColorMatrix.saturation(m.saturation)
         let k = m.whiteLevel - m.blackLevel
-        matrix = matrix.concatenating(ColorMatrix([k, 0, 0, 0, m.blackLevel, 0, k, 0, 0, m.blackLevel, 0, 0, k, 0, m.blackLevel, 0, 0, 0, 1, 0]))
+        matrix = matrix.concatenating(
+            ColorMatrix([k, 0, 0, 0, m.blackLevel, 0, k, 0, 0, m.blackLevel, 0, 0, k, 0, m.blackLevel, 0, 0, 0, 1, 0]))
         func mix(_ c: RGBA, _ t: Double) -> ColorMatrix {
             ColorMatrix([1 - t, 0, 0, 0, c.red * t, 0, 1 - t, 0, 0, c.green * t, 0, 0, 1 - t, 0, c.blue * t, 0, 0, 0, 1, 0])
         }
@@ -32,7 +33,8 @@ enum GlassRenderer {
     static func adaptiveMatrix(_ m: GlassMaterial, backdrop: Pixmap) -> ColorMatrix {
         let matrix = faceMatrix(m)
         guard let target = m.maxFaceLuminance else { return matrix }
-        var sum = SIMD3<Double>(0, 0, 0), n = 0.0
+        var sum = SIMD3<Double>(0, 0, 0)
+        var n = 0.0
         let step = max(1, backdrop.pixels.count / 4096)
         for i in stride(from: 0, to: backdrop.pixels.count, by: step) {
             let v = backdrop.pixels[i]
@@ -52,17 +54,24 @@ enum GlassRenderer {
 
     /// Renders the glass face for a `width`×`height` pixel shape. `backdrop` is what lies behind it,
     /// `margin` pixels larger on every side (so the blur has real pixels at the edges).
-    static func render(backdrop: Pixmap, margin: Int, width: Int, height: Int, shape: Shape, material m: GlassMaterial,
-                       scale: Double) -> Pixmap {
+    static func render(
+        backdrop: Pixmap, margin: Int, width: Int, height: Int, shape: Shape, material m: GlassMaterial,
+        scale: Double
+    ) -> Pixmap {
         // The blurred, washed backdrop, computed for the widget and a bezel-wide ring around it
         // (refraction samples a little outside).
         let ring = min(margin, Int((m.refraction * scale).rounded(.up)) + 2)
-        let face = GaussianBlur.blurred(backdrop, sigma: m.blur * scale, region: IntRect(x: margin - ring, y: margin - ring,
-                                        width: width + 2 * ring, height: height + 2 * ring), edge: .clamp,
-                                        colorMatrix: adaptiveMatrix(m, backdrop: backdrop))
+        let face = GaussianBlur.blurred(
+            backdrop, sigma: m.blur * scale,
+            region: IntRect(
+                x: margin - ring, y: margin - ring,
+                width: width + 2 * ring, height: height + 2 * ring), edge: .clamp,
+            colorMatrix: adaptiveMatrix(m, backdrop: backdrop))
         let margin = ring
         var out = Pixmap(width: width, height: height)!
-        let bezel = max(1, m.bezel * scale), rim = max(0.5, m.rimWidth * scale), refraction = m.refraction * scale
+        let bezel = max(1, m.bezel * scale)
+        let rim = max(0.5, m.rimWidth * scale)
+        let refraction = m.refraction * scale
         let la = m.lightAngle * Double.pi / 180
         let light = (cos(la), sin(la))
         let bw = face.width
@@ -80,22 +89,28 @@ enum GlassRenderer {
                     let rowSrc = src.baseAddress! + (y + margin) * bw + margin
                     let rowDst = dst.baseAddress! + y * width
                     // The interior span of this row is a straight copy of the washed backdrop.
-                    var spanStart = width, spanEnd = width
+                    var spanStart = width
+                    var spanEnd = width
                     if py >= inner && py <= Double(height) - inner {
-                        spanStart = max(0, Int(bezel.rounded(.up))); spanEnd = max(spanStart, width - Int(bezel.rounded(.up)))
+                        spanStart = max(0, Int(bezel.rounded(.up)))
+                        spanEnd = max(spanStart, width - Int(bezel.rounded(.up)))
                         rowDst.advanced(by: spanStart).update(from: rowSrc.advanced(by: spanStart), count: spanEnd - spanStart)
                     }
                     for x in 0..<width where x < spanStart || x >= spanEnd {
                         let px = Double(x) + 0.5
                         let (dist, nx, ny) = signedDistance(shape, px, py)
                         let depth = -dist
-                        if depth >= bezel { rowDst[x] = rowSrc[x]; continue }
+                        if depth >= bezel {
+                            rowDst[x] = rowSrc[x]
+                            continue
+                        }
                         // Refraction: sample the face from further inside, most at the very edge
                         // (the slope of a convex squircle bezel falls off as (1 − t)³).
                         let t = max(0, min(1, depth / bezel))
                         let u = 1 - t
                         let shift = refraction * u * u * u
-                        var c = sample(src.baseAddress!, bw, face.height, px - nx * shift + Double(margin), py - ny * shift + Double(margin))
+                        var c = sample(
+                            src.baseAddress!, bw, face.height, px - nx * shift + Double(margin), py - ny * shift + Double(margin))
                         // Specular rim: strongest where the edge faces the light, weaker opposite;
                         // a Gaussian falloff over the rim width (exp(−d²) ≈ 1/(1 + d² + d⁴/2)).
                         let d2 = (depth / rim) * (depth / rim)
@@ -120,14 +135,18 @@ enum GlassRenderer {
         switch s {
         case .circle(let w, let h):
             let r = min(w, h) / 2
-            let dx = x - w / 2, dy = y - h / 2
+            let dx = x - w / 2
+            let dy = y - h / 2
             let len = max(1e-9, (dx * dx + dy * dy).squareRoot())
             return (len - r, dx / len, dy / len)
         case .roundedRect(let w, let h, let rIn):
             let r = min(rIn, min(w, h) / 2)
-            let hx = w / 2 - r, hy = h / 2 - r
-            let dx = x - w / 2, dy = y - h / 2
-            let qx = abs(dx) - hx, qy = abs(dy) - hy
+            let hx = w / 2 - r
+            let hy = h / 2 - r
+            let dx = x - w / 2
+            let dy = y - h / 2
+            let qx = abs(dx) - hx
+            let qy = abs(dy) - hy
             if qx > 0 && qy > 0 {
                 let len = (qx * qx + qy * qy).squareRoot()
                 return (len - r, (dx < 0 ? -qx : qx) / len, (dy < 0 ? -qy : qy) / len)
@@ -140,11 +159,16 @@ enum GlassRenderer {
     /// Bilinear sample of a premultiplied pixmap at a continuous position (pixel centres at +0.5).
     @inline(__always)
     static func sample(_ p: UnsafePointer<UInt32>, _ w: Int, _ h: Int, _ x: Double, _ y: Double) -> UInt32 {
-        let sx = x - 0.5, sy = y - 0.5
-        let fx = sx.rounded(.down), fy = sy.rounded(.down)
-        let x0 = max(0, min(w - 1, Int(fx))), y0 = max(0, min(h - 1, Int(fy)))
-        let x1 = min(w - 1, x0 + 1), y1 = min(h - 1, y0 + 1)
-        let wx = UInt32(max(0, min(256, ((sx - fx) * 256).rounded()))), wy = UInt32(max(0, min(256, ((sy - fy) * 256).rounded())))
+        let sx = x - 0.5
+        let sy = y - 0.5
+        let fx = sx.rounded(.down)
+        let fy = sy.rounded(.down)
+        let x0 = max(0, min(w - 1, Int(fx)))
+        let y0 = max(0, min(h - 1, Int(fy)))
+        let x1 = min(w - 1, x0 + 1)
+        let y1 = min(h - 1, y0 + 1)
+        let wx = UInt32(max(0, min(256, ((sx - fx) * 256).rounded())))
+        let wy = UInt32(max(0, min(256, ((sy - fy) * 256).rounded())))
         let top = lerpPixel256(p[y0 * w + x0], p[y0 * w + x1], wx)
         let bottom = lerpPixel256(p[y1 * w + x0], p[y1 * w + x1], wx)
         return lerpPixel256(top, bottom, wy)
@@ -160,7 +184,7 @@ enum GlassRenderer {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

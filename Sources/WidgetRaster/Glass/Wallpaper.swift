@@ -1,9 +1,9 @@
+import Foundation
 // Generated wallpapers, so glass and vibrancy have something real to show through without
 // shipping photos: soft colour fields like iOS's default wallpapers, a bright and a dark one for
 // legibility checks, and a busy one. Deterministic: the same style and size give the same pixels.
 import RasterCore
 import WidgetLayout
-import Foundation
 import WidgetModel
 
 public enum Wallpaper {
@@ -28,15 +28,18 @@ public enum Wallpaper {
         var parts = [Pixmap?](repeating: nil, count: bands)
         let lock = NSLock()
         DispatchQueue.concurrentPerform(iterations: bands) { b in
-            let y0 = b * rows, y1 = min(height, y0 + rows)
+            let y0 = b * rows
+            let y1 = min(height, y0 + rows)
             guard y0 < y1, var c = Canvas(width: width, height: y1) else { return }
             c.clip(to: Path(rect: Rect(x: 0, y: Double(y0), width: Double(width), height: Double(y1 - y0))))
             draw(style, into: &c, width: Double(width), height: Double(height))
-            lock.lock(); parts[b] = c.pixmap; lock.unlock()
+            lock.lock()
+            parts[b] = c.pixmap
+            lock.unlock()
         }
         // The band that reaches the bottom is full-size; the bands above fill in its upper rows.
         guard let last = parts.lastIndex(where: { $0 != nil }), var out = parts[last] else {
-            return Pixmap(width: 1, height: 1)!   // an empty size
+            return Pixmap(width: 1, height: 1)!  // an empty size
         }
         for b in 0..<last {
             guard let part = parts[b] else { continue }
@@ -50,13 +53,17 @@ public enum Wallpaper {
     static func draw(_ style: Style, into c: inout Canvas, width w: Double, height h: Double) {
         func blob(_ x: Double, _ y: Double, _ r: Double, _ color: String, _ alpha: Double = 1) {
             let col = RGBA(hex: color)!
-            c.paint(.radialGradient(stops: [GradientStop(col.opacity(alpha), at: 0), GradientStop(col.opacity(0), at: 1)],
-                                    center: Point(x * w, y * h), startRadius: 0, endRadius: r * max(w, h)))
+            c.paint(
+                .radialGradient(
+                    stops: [GradientStop(col.opacity(alpha), at: 0), GradientStop(col.opacity(0), at: 1)],
+                    center: Point(x * w, y * h), startRadius: 0, endRadius: r * max(w, h)))
         }
         switch style {
         case .aurora:
-            c.paint(.linearGradient(stops: Paint.stops([RGBA(hex: "#1B2A6B")!, RGBA(hex: "#3A1C71")!, RGBA(hex: "#D76D77")!, RGBA(hex: "#FFAF7B")!]),
-                                    start: Point(0, 0), end: Point(w * 0.3, h)))
+            c.paint(
+                .linearGradient(
+                    stops: Paint.stops([RGBA(hex: "#1B2A6B")!, RGBA(hex: "#3A1C71")!, RGBA(hex: "#D76D77")!, RGBA(hex: "#FFAF7B")!]),
+                    start: Point(0, 0), end: Point(w * 0.3, h)))
             blob(0.15, 0.2, 0.45, "#4FACFE", 0.9)
             blob(0.85, 0.35, 0.4, "#B721FF", 0.7)
             blob(0.3, 0.75, 0.45, "#FF8A00", 0.6)
@@ -67,7 +74,10 @@ public enum Wallpaper {
             blob(0.8, 0.5, 0.4, "#A1C4FD", 0.7)
             blob(0.35, 0.85, 0.35, "#FBC2EB", 0.7)
         case .dark:
-            c.paint(.linearGradient(stops: Paint.stops([RGBA(hex: "#0F2027")!, RGBA(hex: "#203A43")!, RGBA(hex: "#0B0B12")!]), start: .zero, end: Point(w, h)))
+            c.paint(
+                .linearGradient(
+                    stops: Paint.stops([RGBA(hex: "#0F2027")!, RGBA(hex: "#203A43")!, RGBA(hex: "#0B0B12")!]), start: .zero,
+                    end: Point(w, h)))
             blob(0.75, 0.25, 0.35, "#1E3C72", 0.6)
             blob(0.2, 0.8, 0.3, "#2A0845", 0.6)
         case .busy:
@@ -78,10 +88,14 @@ public enum Wallpaper {
             let colors = ["#FF3B30", "#FFCC00", "#34C759", "#007AFF", "#000000", "#FFFFFF", "#AF52DE"]
             while x < w {
                 var p = Path()
-                p.move(to: Point(x, 0)); p.addLine(to: Point(x + stripe, 0)); p.addLine(to: Point(x + stripe + h, h)); p.addLine(to: Point(x + h, h))
+                p.move(to: Point(x, 0))
+                p.addLine(to: Point(x + stripe, 0))
+                p.addLine(to: Point(x + stripe + h, h))
+                p.addLine(to: Point(x + h, h))
                 p.closeSubpath()
                 c.fill(p, with: .solid(RGBA(hex: colors[i % colors.count])!))
-                x += stripe; i += 1
+                x += stripe
+                i += 1
             }
             blob(0.5, 0.4, 0.3, "#000000", 0.5)
         }
@@ -114,7 +128,8 @@ public enum HomeScreen {
     /// The wallpaper scaled to fill the device's screen at `scale` pixels per point, as iOS does.
     public static func screenWallpaper(_ wallpaper: Pixmap, device: Device, scale: Double) -> Pixmap {
         let s = screen(of: device)
-        let sw = Int((s.width * scale).rounded()), sh = Int((s.height * scale).rounded())
+        let sw = Int((s.width * scale).rounded())
+        let sh = Int((s.height * scale).rounded())
         if wallpaper.width == sw && wallpaper.height == sh { return wallpaper }
         var c = Canvas(width: sw, height: sh)!
         c.drawImage(wallpaper, in: Rect(x: 0, y: 0, width: Double(sw), height: Double(sh)), mode: .fill)
@@ -122,12 +137,17 @@ public enum HomeScreen {
     }
 
     /// The region of a screen-sized wallpaper behind `family`, `margin` pixels larger on each side.
-    public static func backdrop(screenWallpaper screenPixmap: Pixmap, family: WidgetFamily, device: Device, scale: Double, margin: Int) -> Pixmap? {
+    public static func backdrop(screenWallpaper screenPixmap: Pixmap, family: WidgetFamily, device: Device, scale: Double, margin: Int)
+        -> Pixmap?
+    {
         guard let f = frame(of: family, on: device) else { return nil }
-        let sw = screenPixmap.width, sh = screenPixmap.height
-        let pw = Int((f.width * scale).rounded()), ph = Int((f.height * scale).rounded())
+        let sw = screenPixmap.width
+        let sh = screenPixmap.height
+        let pw = Int((f.width * scale).rounded())
+        let ph = Int((f.height * scale).rounded())
         var out = Pixmap(width: pw + 2 * margin, height: ph + 2 * margin)!
-        let x0 = Int((f.minX * scale).rounded()) - margin, y0 = Int((f.minY * scale).rounded()) - margin
+        let x0 = Int((f.minX * scale).rounded()) - margin
+        let y0 = Int((f.minY * scale).rounded()) - margin
         let ow = out.width
         screenPixmap.pixels.withUnsafeBufferPointer { src in
             out.pixels.withUnsafeMutableBufferPointer { dst in
@@ -135,7 +155,8 @@ public enum HomeScreen {
                     let sy = max(0, min(sh - 1, y0 + y))
                     let row = dst.baseAddress! + y * ow
                     // Copy the part inside the screen; repeat the screen's edge beyond it.
-                    let a = max(0, min(ow, -x0)), b = max(a, min(ow, sw - x0))
+                    let a = max(0, min(ow, -x0))
+                    let b = max(a, min(ow, sw - x0))
                     if b > a { (row + a).update(from: src.baseAddress! + sy * sw + x0 + a, count: b - a) }
                     if a > 0 { row.update(repeating: src[sy * sw], count: a) }
                     if b < ow { (row + b).update(repeating: src[sy * sw + sw - 1], count: ow - b) }

@@ -1,8 +1,8 @@
+import Foundation
 // A spec's variants and their rendering: which (entry, family, appearance) combinations exist
 // on a device, which are skipped and why, and the image loader the resolver uses.
 import RasterCore
 import WidgetLayout
-import Foundation
 import WidgetModel
 
 /// One variant of a widget.
@@ -11,7 +11,9 @@ public struct Variant: Hashable, Sendable, CustomStringConvertible {
     public var family: WidgetFamily
     public var appearance: Appearance
     public init(entry: Int, family: WidgetFamily, appearance: Appearance) {
-        self.entry = entry; self.family = family; self.appearance = appearance
+        self.entry = entry
+        self.family = family
+        self.appearance = appearance
     }
     /// `<family>/<appearance>/e<N>` (the output path without extension).
     public var path: String { "\(family.rawValue)/\(appearance.rawValue)/e\(entry)" }
@@ -50,7 +52,10 @@ public final class SpecRenderer: @unchecked Sendable {
     public let definition: WidgetDefinition?
 
     public init(spec: WidgetSpec, device: Device = DeviceCatalog.default, scale: Double? = nil, library: FontLibrary = .shared) {
-        self.spec = spec; self.device = device; self.scale = scale; definition = nil
+        self.spec = spec
+        self.device = device
+        self.scale = scale
+        definition = nil
         renderer = WidgetRenderer(library: library)
     }
 
@@ -58,15 +63,20 @@ public final class SpecRenderer: @unchecked Sendable {
     public init(widget: WidgetDefinition, device: Device = DeviceCatalog.default, scale: Double? = nil, library: FontLibrary = .shared) {
         let size = device.layoutSize(of: widget.supportedFamilies.first ?? .systemSmall) ?? Size(164, 164)
         spec = widget.specStandIn(family: widget.supportedFamilies.first ?? .systemSmall, size: size)
-        self.device = device; self.scale = scale; definition = widget
+        self.device = device
+        self.scale = scale
+        definition = widget
         renderer = WidgetRenderer(library: library)
     }
 
     /// Every variant for the chosen families, appearances and entries (nil: all), split into
     /// those to render and those skipped with a reason.
-    public func variants(families: [WidgetFamily]? = nil, appearances: [Appearance] = [.light, .dark],
-                         entries: [Int]? = nil) -> (render: [Variant], skipped: [SkippedVariant]) {
-        var render: [Variant] = [], skipped: [SkippedVariant] = []
+    public func variants(
+        families: [WidgetFamily]? = nil, appearances: [Appearance] = [.light, .dark],
+        entries: [Int]? = nil
+    ) -> (render: [Variant], skipped: [SkippedVariant]) {
+        var render: [Variant] = []
+        var skipped: [SkippedVariant] = []
         let fams = (families ?? spec.supportedFamilies).filter { spec.supportedFamilies.contains($0) }
         let ents = (entries ?? Array(spec.timeline.entries.indices)).filter { spec.timeline.entries.indices.contains($0) }
         for family in fams {
@@ -74,11 +84,19 @@ public final class SpecRenderer: @unchecked Sendable {
                 for e in ents {
                     let v = Variant(entry: e, family: family, appearance: appearance)
                     if device.size(of: family) == nil {
-                        skipped.append(SkippedVariant(variant: v, reason: "\(device.name) has no \(family.rawValue) widgets", excluded: false))
+                        skipped.append(
+                            SkippedVariant(variant: v, reason: "\(device.name) has no \(family.rawValue) widgets", excluded: false))
                     } else if !appearance.shows(family, on: device) {
-                        skipped.append(SkippedVariant(variant: v, reason: "\(family.rawValue) does not appear in \(appearance.rawValue) on \(device.name)", excluded: false))
+                        skipped.append(
+                            SkippedVariant(
+                                variant: v, reason: "\(family.rawValue) does not appear in \(appearance.rawValue) on \(device.name)",
+                                excluded: false))
                     } else if !spec.containerBackgroundRemovable && appearance.excludesNonRemovableBackground(on: device) {
-                        skipped.append(SkippedVariant(variant: v, reason: "containerBackgroundRemovable(false): the system leaves the widget out of \(appearance.title)", excluded: true))
+                        skipped.append(
+                            SkippedVariant(
+                                variant: v,
+                                reason: "containerBackgroundRemovable(false): the system leaves the widget out of \(appearance.title)",
+                                excluded: true))
                     } else {
                         render.append(v)
                     }
@@ -91,9 +109,10 @@ public final class SpecRenderer: @unchecked Sendable {
     /// The environment a variant sees.
     public func environment(for v: Variant) -> WidgetEnvironment {
         let size = device.layoutSize(of: v.family) ?? Size(0, 0)
-        return WidgetEnvironment(family: v.family, appearance: v.appearance, size: size, displayScale: scale ?? device.scale,
-                                 date: spec.timeline.entries[v.entry].date, removableBackground: spec.containerBackgroundRemovable,
-                                 locale: spec.locale, timeZone: spec.timeZone)
+        return WidgetEnvironment(
+            family: v.family, appearance: v.appearance, size: size, displayScale: scale ?? device.scale,
+            date: spec.timeline.entries[v.entry].date, removableBackground: spec.containerBackgroundRemovable,
+            locale: spec.locale, timeZone: spec.timeZone)
     }
 
     /// Resolves a variant's view tree.
@@ -101,7 +120,9 @@ public final class SpecRenderer: @unchecked Sendable {
         if let definition {
             let entries = definition.entries(for: v.family, size: device.layoutSize(of: v.family) ?? Size(0, 0))
             guard entries.indices.contains(v.entry) else {
-                throw SpecError(file: spec.file, path: "", message: "the timeline for \(v.family.rawValue) has \(entries.count) entries, not \(v.entry + 1)")
+                throw SpecError(
+                    file: spec.file, path: "",
+                    message: "the timeline for \(v.family.rawValue) has \(entries.count) entries, not \(v.entry + 1)")
             }
             return definition.resolve(entries[v.entry].view, date: entries[v.entry].date, environment: environment(for: v))
         }
@@ -146,7 +167,8 @@ public final class SpecRenderer: @unchecked Sendable {
 
     /// The wallpaper at the screen's pixel size, made once.
     public func screen(_ px: Double) -> Pixmap {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         if let s = screenWallpaper { return s }
         let s: Pixmap
         if let wallpaper {
@@ -161,7 +183,10 @@ public final class SpecRenderer: @unchecked Sendable {
     /// Loads (once) an image the spec refers to.
     func loadImage(_ ref: ImageReference) throws -> ImageData {
         lock.lock()
-        if let d = images[ref.url] { lock.unlock(); return d }
+        if let d = images[ref.url] {
+            lock.unlock()
+            return d
+        }
         lock.unlock()
         let bytes: [UInt8]
         do { bytes = [UInt8](try Data(contentsOf: ref.url)) } catch {
@@ -171,7 +196,9 @@ public final class SpecRenderer: @unchecked Sendable {
         let name = ref.url.deletingPathExtension().lastPathComponent
         let scale: Double = name.hasSuffix("@3x") ? 3 : (name.hasSuffix("@2x") ? 2 : 1)
         let data = ImageData(width: pixmap.width, height: pixmap.height, rgba: pixmap.straightRGBA(), scale: scale, name: name)
-        lock.lock(); images[ref.url] = data; lock.unlock()
+        lock.lock()
+        images[ref.url] = data
+        lock.unlock()
         return data
     }
 }
@@ -189,10 +216,12 @@ public final class GeneratedWallpapers: @unchecked Sendable {
     let capacity = 8
 
     private func cached(_ key: String, _ make: () -> Pixmap) -> Pixmap {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         if let p = made[key] { return p }
         let p = make()
-        made[key] = p; order.append(key)
+        made[key] = p
+        order.append(key)
         if order.count > capacity { made[order.removeFirst()] = nil }
         return p
     }

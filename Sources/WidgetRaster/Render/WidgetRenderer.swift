@@ -1,7 +1,7 @@
+import Foundation
 // One variant, end to end: resolved widget → layout → display lists → compositor → pixels.
 import RasterCore
 import WidgetLayout
-import Foundation
 import WidgetModel
 
 /// A rendered variant and what was noticed while drawing it.
@@ -45,7 +45,8 @@ public struct WidgetRenderer: Sendable {
     public static func frame(family: WidgetFamily, device: Device, scale: Double? = nil) -> WidgetFrame? {
         guard let display = device.size(of: family), let layout = device.layoutSize(of: family) else { return nil }
         let s = scale ?? device.scale
-        let pw = Int((display.width * s).rounded()), ph = Int((display.height * s).rounded())
+        let pw = Int((display.width * s).rounded())
+        let ph = Int((display.height * s).rounded())
         // On iPad the widget is laid out on the larger canvas and scaled down to its frame.
         let k = Double(pw) / layout.width
         let rect = Rect(x: 0, y: 0, width: layout.width, height: layout.height)
@@ -62,14 +63,17 @@ public struct WidgetRenderer: Sendable {
 
     /// Renders a resolved widget on a device (nil: the device has no such family).
     /// - Throws: what layout met, such as a font that cannot be loaded (never empty text instead).
-    public func render(_ widget: ResolvedWidget, device: Device, scale: Double? = nil,
-                       options: CompositeOptions = CompositeOptions()) throws -> RenderedWidget? {
+    public func render(
+        _ widget: ResolvedWidget, device: Device, scale: Double? = nil,
+        options: CompositeOptions = CompositeOptions()
+    ) throws -> RenderedWidget? {
         let start = DispatchTime.now().uptimeNanoseconds
         let env = widget.environment
         guard let frame = WidgetRenderer.frame(family: env.family, device: device, scale: scale) else { return nil }
         let full = Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)
-        let context = LayoutContext(text: TextLayoutEngine(library: library), environment: env, widgetRect: full,
-                                    cornerRadius: frame.cornerRadius)
+        let context = LayoutContext(
+            text: TextLayoutEngine(library: library), environment: env, widgetRect: full,
+            cornerRadius: frame.cornerRadius)
         // Content margins, unless the widget disables them.
         let m = widget.contentMarginsDisabled ? EdgeInsets.zero : env.widgetContentMargins
         let inner = Rect(x: m.leading, y: m.top, width: max(0, full.width - m.horizontal), height: max(0, full.height - m.vertical))
@@ -87,7 +91,10 @@ public struct WidgetRenderer: Sendable {
             // iOS 17+ shows only this text when a widget has no containerBackground.
             contentBox = LayoutBox.build(WidgetRenderer.adoptContainerBackground(env), context)
             var bg = DisplayList()
-            bg.ops.append(DrawOp(.fill(Path(rect: full), .color(SystemColors.color("secondarySystemBackground", scheme: env.colorScheme)!), bounds: full)))
+            bg.ops.append(
+                DrawOp(
+                    .fill(Path(rect: full), .color(SystemColors.color("secondarySystemBackground", scheme: env.colorScheme)!), bounds: full)
+                ))
             backgroundList = bg
         } else {
             contentBox = LayoutBox.build(widget.content, context)
@@ -101,14 +108,16 @@ public struct WidgetRenderer: Sendable {
         timings.layout = secondsSince(start)
         let compositeStart = DispatchTime.now().uptimeNanoseconds
 
-        let pixmap = Compositor().render(content: recorder.list, background: backgroundList,
-                                                          showBackground: env.showsWidgetContainerBackground,
-                                                          frame: frame, environment: env, options: options)
+        let pixmap = Compositor().render(
+            content: recorder.list, background: backgroundList,
+            showBackground: env.showsWidgetContainerBackground,
+            frame: frame, environment: env, options: options)
         timings.composite = secondsSince(compositeStart)
-        return RenderedWidget(pixmap: pixmap, pointSize: device.size(of: env.family)!, scale: Double(frame.pixelWidth) / device.size(of: env.family)!.width,
-                              truncatedTexts: context.truncatedTexts, missingSymbols: context.missingSymbols,
-                              content: recorder.list, background: backgroundList, layout: contentBox,
-                              timings: timings)
+        return RenderedWidget(
+            pixmap: pixmap, pointSize: device.size(of: env.family)!, scale: Double(frame.pixelWidth) / device.size(of: env.family)!.width,
+            truncatedTexts: context.truncatedTexts, missingSymbols: context.missingSymbols,
+            content: recorder.list, background: backgroundList, layout: contentBox,
+            timings: timings)
     }
 
     /// The text iOS shows in place of a widget that does not adopt the containerBackground API.

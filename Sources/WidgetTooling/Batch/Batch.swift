@@ -1,12 +1,12 @@
+import Foundation
 // Batch rendering: every chosen variant of every spec, in parallel, each written atomically to
 // <out>/<kind>/<family>/<appearance>/e<N>.<ext>, then a manifest and a contact sheet per widget.
 // Work is split by variant; a variant's pixels depend on nothing else, so the bytes are the same
 // for any --jobs. --shard I/N keeps every N-th variant (deterministically), for CI matrices.
 import RasterCore
 import WidgetLayout
-import WidgetRaster
-import Foundation
 import WidgetModel
+import WidgetRaster
 
 /// Output image format.
 public enum ImageFormat: String, Sendable, CaseIterable {
@@ -77,7 +77,8 @@ public enum BatchError: Error, CustomStringConvertible {
     case cancelled(done: Int, total: Int)
     public var description: String {
         switch self {
-        case .tooManyVariants(let n, let limit): return "\(n) variants to render, over the limit of \(limit) (narrow --families, --appearances or --entries, or use --shard)"
+        case .tooManyVariants(let n, let limit):
+            return "\(n) variants to render, over the limit of \(limit) (narrow --families, --appearances or --entries, or use --shard)"
         case .write(let path, let reason): return "cannot write \(path): \(reason)"
         case .badShard(let s): return s
         case .cancelled(let done, let total): return "interrupted after \(done) of \(total) variants"
@@ -92,17 +93,21 @@ public final class BatchRenderer: @unchecked Sendable {
     public var isCancelled: () -> Bool = { false }
 
     public init(options: BatchOptions, library: FontLibrary = .shared) {
-        self.options = options; self.library = library
+        self.options = options
+        self.library = library
     }
 
     /// Renders every variant of `specs`, then of `widgets` (written with the Swift DSL).
     /// - Throws: `SpecError` (before anything is written) when a variant cannot be resolved;
     ///   `BatchError` for limits, shards and file system failures.
-    public func run(_ specs: [WidgetSpec], widgets: [WidgetDefinition] = [],
-                    progress: ((BatchProgress) -> Void)? = nil) throws -> BatchReport {
+    public func run(
+        _ specs: [WidgetSpec], widgets: [WidgetDefinition] = [],
+        progress: ((BatchProgress) -> Void)? = nil
+    ) throws -> BatchReport {
         let start = Date()
         var report = BatchReport()
-        let renderers = specs.map { SpecRenderer(spec: $0, device: options.device, scale: options.scale, library: library) }
+        let renderers =
+            specs.map { SpecRenderer(spec: $0, device: options.device, scale: options.scale, library: library) }
             + widgets.map { SpecRenderer(widget: $0, device: options.device, scale: options.scale, library: library) }
         for r in renderers {
             r.allowAbsoluteAssets = options.allowAbsoluteAssets
@@ -131,38 +136,49 @@ public final class BatchRenderer: @unchecked Sendable {
         var results = [RenderedFile?](repeating: nil, count: total)
         var thumbnails = [Pixmap?](repeating: nil, count: total)
         var failure: Error? = nil
-        var next = 0, done = 0
+        var next = 0
+        var done = 0
         let lock = NSLock()
         let workers = max(1, min(options.jobs, total))
         let out = options.outputDirectory
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while true {
                 lock.lock()
-                if failure != nil || next >= total || isCancelled() { lock.unlock(); return }
-                let index = next; next += 1
+                if failure != nil || next >= total || isCancelled() {
+                    lock.unlock()
+                    return
+                }
+                let index = next
+                next += 1
                 lock.unlock()
                 let job = jobs[index]
                 let renderer = renderers[job.spec]
                 do {
                     let rendered = try renderer.render(job.variant)
-                    let bytes: [UInt8] = options.format == .png
+                    let bytes: [UInt8] =
+                        options.format == .png
                         ? try PNGCodec.encode(rendered.pixmap, options: options.png)
                         : try JPEGCodec.encode(rendered.pixmap, options: JPEGOptions(quality: options.jpegQuality))
                     let kind = BatchRenderer.safeName(renderer.spec.kind)
                     let relative = "\(job.variant.path).\(options.format.fileExtension)"
                     try writeAtomically(bytes, to: out.appendingPathComponent(kind).appendingPathComponent(relative), root: out)
-                    let file = RenderedFile(kind: renderer.spec.kind, variant: job.variant, relativePath: relative,
-                                            pixelWidth: rendered.pixmap.width, pixelHeight: rendered.pixmap.height,
-                                            pointSize: rendered.pointSize, scale: rendered.scale, bytes: bytes.count,
-                                            sha256: SHA256.hex(bytes), entryDate: renderer.spec.timeline.entries[job.variant.entry].date)
+                    let file = RenderedFile(
+                        kind: renderer.spec.kind, variant: job.variant, relativePath: relative,
+                        pixelWidth: rendered.pixmap.width, pixelHeight: rendered.pixmap.height,
+                        pointSize: rendered.pointSize, scale: rendered.scale, bytes: bytes.count,
+                        sha256: SHA256.hex(bytes), entryDate: renderer.spec.timeline.entries[job.variant.entry].date)
                     let thumb = options.contactSheet ? ContactSheet.thumbnail(rendered.pixmap) : nil
                     lock.lock()
-                    results[index] = file; thumbnails[index] = thumb; done += 1
+                    results[index] = file
+                    thumbnails[index] = thumb
+                    done += 1
                     let p = BatchProgress(done: done, total: total, last: "\(kind)/\(relative)")
                     progress?(p)
                     lock.unlock()
                 } catch {
-                    lock.lock(); if failure == nil { failure = error }; lock.unlock()
+                    lock.lock()
+                    if failure == nil { failure = error }
+                    lock.unlock()
                 }
             }
         }
@@ -184,9 +200,10 @@ public final class BatchRenderer: @unchecked Sendable {
             try writeAtomically(Array(gallery.utf8), to: dir.appendingPathComponent("index.html"), root: out)
             report.galleries.append(dir.appendingPathComponent("index.html"))
             if options.contactSheet, !files.isEmpty {
-                let sheet = ContactSheet.render(title: r.spec.displayName, subtitle: "\(r.spec.kind) · \(options.device.name)",
-                                                cells: indices.compactMap { idx in thumbnails[idx].map { (results[idx]!.variant, $0) } },
-                                                library: library)
+                let sheet = ContactSheet.render(
+                    title: r.spec.displayName, subtitle: "\(r.spec.kind) · \(options.device.name)",
+                    cells: indices.compactMap { idx in thumbnails[idx].map { (results[idx]!.variant, $0) } },
+                    library: library)
                 let url = dir.appendingPathComponent("contact-sheet.png")
                 try writeAtomically(try PNGCodec.encode(sheet), to: url, root: out)
                 report.contactSheets.append(url)
@@ -198,10 +215,11 @@ public final class BatchRenderer: @unchecked Sendable {
 
     /// A widget kind as a folder name: letters, digits, '-', '_' and '.', nothing that climbs out.
     public static func safeName(_ s: String) -> String {
-        var out = String(s.unicodeScalars.map { c -> Character in
-            let ok = (c.value < 128) && (CharacterSet.alphanumerics.contains(c) || c == "-" || c == "_" || c == ".")
-            return ok ? Character(c) : "_"
-        })
+        var out = String(
+            s.unicodeScalars.map { c -> Character in
+                let ok = (c.value < 128) && (CharacterSet.alphanumerics.contains(c) || c == "-" || c == "_" || c == ".")
+                return ok ? Character(c) : "_"
+            })
         while out.hasPrefix(".") { out.removeFirst() }
         return out.isEmpty ? "widget" : String(out.prefix(100))
     }
@@ -225,14 +243,16 @@ public func writeAtomically(_ bytes: [UInt8], to url: URL, root: URL? = nil) thr
             throw BatchError.write(path: url.path, reason: "refusing to replace a symbolic link")
         }
     }
-    let tmp = dir.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0...UInt32.max)).tmp")
+    let tmp = dir.appendingPathComponent(
+        ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0...UInt32.max)).tmp")
     do {
         try Data(bytes).write(to: tmp)
         if rename(tmp.path, url.path) != 0 {
             throw BatchError.write(path: url.path, reason: String(cString: strerror(errno)))
         }
     } catch let e as BatchError {
-        try? fm.removeItem(at: tmp); throw e
+        try? fm.removeItem(at: tmp)
+        throw e
     } catch {
         try? fm.removeItem(at: tmp)
         throw BatchError.write(path: url.path, reason: error.localizedDescription)
@@ -240,7 +260,7 @@ public func writeAtomically(_ bytes: [UInt8], to url: URL, root: URL? = nil) thr
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

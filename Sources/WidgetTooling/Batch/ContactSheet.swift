@@ -2,8 +2,8 @@
 // columns by appearance.
 import RasterCore
 import WidgetLayout
-import WidgetRaster
 import WidgetModel
+import WidgetRaster
 
 public enum ContactSheet {
     /// Thumbnails are at most this many pixels on their longer side.
@@ -20,12 +20,21 @@ public enum ContactSheet {
     public static func render(title: String, subtitle: String, cells: [(Variant, Pixmap)], library: FontLibrary = .shared) -> Pixmap {
         let engine = TextLayoutEngine(library: library)
         let appearances = Appearance.allCases.filter { a in cells.contains { $0.0.appearance == a } }
-        struct RowKey: Hashable { let family: WidgetFamily; let entry: Int }
+        struct RowKey: Hashable {
+            let family: WidgetFamily
+            let entry: Int
+        }
         var rows: [RowKey] = []
-        for (v, _) in cells where !rows.contains(RowKey(family: v.family, entry: v.entry)) { rows.append(RowKey(family: v.family, entry: v.entry)) }
-        let pad = 24, label = 28, header = 84
+        for (v, _) in cells where !rows.contains(RowKey(family: v.family, entry: v.entry)) {
+            rows.append(RowKey(family: v.family, entry: v.entry))
+        }
+        let pad = 24
+        let label = 28
+        let header = 84
         let colWidth = max(thumbnailSize / 2, cells.map { $0.1.width }.max() ?? 100) + pad
-        let rowHeights = rows.map { r in (cells.filter { $0.0.family == r.family && $0.0.entry == r.entry }.map { $0.1.height }.max() ?? 0) + label + pad }
+        let rowHeights = rows.map { r in
+            (cells.filter { $0.0.family == r.family && $0.0.entry == r.entry }.map { $0.1.height }.max() ?? 0) + label + pad
+        }
         let width = pad + colWidth * max(1, appearances.count)
         let height = header + rowHeights.reduce(0, +) + pad
         var canvas = Canvas(width: width, height: min(height, Pixmap.maxDimension))!
@@ -40,14 +49,18 @@ public enum ContactSheet {
         var y = header
         for (ri, row) in rows.enumerated() {
             for (ci, a) in appearances.enumerated() {
-                guard let cell = cells.first(where: { $0.0.family == row.family && $0.0.entry == row.entry && $0.0.appearance == a }) else { continue }
+                guard let cell = cells.first(where: { $0.0.family == row.family && $0.0.entry == row.entry && $0.0.appearance == a }) else {
+                    continue
+                }
                 let x = pad + ci * colWidth
                 let thumb = cell.1
                 // Whole-pixel placement at 1:1 with nearest sampling is an exact copy, blended.
-                canvas.drawImage(thumb, in: Rect(x: Double(x), y: Double(y), width: Double(thumb.width), height: Double(thumb.height)),
-                                 mode: .stretch, filter: .nearest)
-                text("\(row.family.rawValue) · \(a.rawValue) · e\(row.entry)", FontSpec(size: 13, weight: .medium), RGBA(hex: "#3C3C43")!,
-                     at: Point(Double(x), Double(y + thumb.height + 6)), maxWidth: Double(colWidth - pad))
+                canvas.drawImage(
+                    thumb, in: Rect(x: Double(x), y: Double(y), width: Double(thumb.width), height: Double(thumb.height)),
+                    mode: .stretch, filter: .nearest)
+                text(
+                    "\(row.family.rawValue) · \(a.rawValue) · e\(row.entry)", FontSpec(size: 13, weight: .medium), RGBA(hex: "#3C3C43")!,
+                    at: Point(Double(x), Double(y + thumb.height + 6)), maxWidth: Double(colWidth - pad))
             }
             y += rowHeights[ri]
         }

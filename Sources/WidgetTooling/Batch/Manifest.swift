@@ -1,23 +1,27 @@
+import Foundation
 // manifest.json: every variant rendered (file, sizes, device, family, appearance, mode, entry,
 // SHA-256) and every variant left out with the reason. Keys are sorted and no clock time is
 // written, so the same run gives the same bytes.
 import RasterCore
 import WidgetLayout
-import WidgetRaster
-import Foundation
 import WidgetModel
+import WidgetRaster
 
 public enum Manifest {
-    public static func json(spec: WidgetSpec, device: Device, options: BatchOptions, files: [RenderedFile],
-                            skipped: [SkippedVariant]) -> String {
+    public static func json(
+        spec: WidgetSpec, device: Device, options: BatchOptions, files: [RenderedFile],
+        skipped: [SkippedVariant]
+    ) -> String {
         let iso = ISO8601DateFormatter()
         var root: [String: Any] = [
             "generator": "widgetctl \(widgetctlVersion)",
             "kind": spec.kind,
             "displayName": spec.displayName,
             "spec": spec.file,
-            "device": ["name": device.name, "scale": options.scale ?? device.scale, "os": "\(device.platform.rawValue) \(device.osVersion)",
-                       "screen": [device.screen.width, device.screen.height]] as [String: Any],
+            "device": [
+                "name": device.name, "scale": options.scale ?? device.scale, "os": "\(device.platform.rawValue) \(device.osVersion)",
+                "screen": [device.screen.width, device.screen.height],
+            ] as [String: Any],
             "format": options.format.rawValue,
             "containerBackgroundRemovable": spec.containerBackgroundRemovable,
             "variants": files.map { f -> [String: Any] in
@@ -37,8 +41,10 @@ public enum Manifest {
                 ]
             },
             "skipped": skipped.map { s -> [String: Any] in
-                ["family": s.variant.family.rawValue, "appearance": s.variant.appearance.rawValue, "entry": s.variant.entry,
-                 "reason": s.reason, "excluded": s.excluded]
+                [
+                    "family": s.variant.family.rawValue, "appearance": s.variant.appearance.rawValue, "entry": s.variant.entry,
+                    "reason": s.reason, "excluded": s.excluded,
+                ]
             },
         ]
         if let shard = options.shard { root["shard"] = "\(shard.index)/\(shard.count)" }

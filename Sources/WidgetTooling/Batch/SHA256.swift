@@ -19,7 +19,10 @@ public enum SHA256 {
 
     /// The digest as 64 lowercase hex digits.
     public static func hex(_ data: [UInt8]) -> String {
-        digest(data).map { b in let s = String(b, radix: 16); return s.count == 1 ? "0" + s : s }.joined()
+        digest(data).map { b in
+            let s = String(b, radix: 16)
+            return s.count == 1 ? "0" + s : s
+        }.joined()
     }
 
     public static func digest(_ data: [UInt8]) -> [UInt8] {
@@ -51,8 +54,14 @@ public enum SHA256 {
                 let t2 = s0 &+ maj
                 (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
             }
-            h[0] = h[0] &+ a; h[1] = h[1] &+ b; h[2] = h[2] &+ c; h[3] = h[3] &+ d
-            h[4] = h[4] &+ e; h[5] = h[5] &+ f; h[6] = h[6] &+ g; h[7] = h[7] &+ hh
+            h[0] = h[0] &+ a
+            h[1] = h[1] &+ b
+            h[2] = h[2] &+ c
+            h[3] = h[3] &+ d
+            h[4] = h[4] &+ e
+            h[5] = h[5] &+ f
+            h[6] = h[6] &+ g
+            h[7] = h[7] &+ hh
         }
         return h.flatMap { v in (0..<4).map { UInt8(truncatingIfNeeded: v >> (24 - UInt32($0) * 8)) } }
     }

@@ -1,3 +1,4 @@
+import Foundation
 // `widgetctl check`: the rules that look at what the widget draws. Each supported family and
 // entry is rendered (at 2x by default, CheckOptions.scale: the rules measure proportions and
 // contrast, and 2x keeps small text's anti-aliased edges from deciding its contrast),
@@ -5,9 +6,8 @@
 // breaks when the system removes the background.
 import RasterCore
 import WidgetLayout
-import WidgetRaster
-import Foundation
 import WidgetModel
+import WidgetRaster
 
 /// Options of a check run.
 public struct CheckOptions: Sendable {
@@ -30,7 +30,8 @@ public final class Checker {
     public let options: CheckOptions
     public let library: FontLibrary
     public init(options: CheckOptions = CheckOptions(), library: FontLibrary = .shared) {
-        self.options = options; self.library = library
+        self.options = options
+        self.library = library
     }
 
     static let accentedLooks: [Appearance] = [.clearLight, .clearDark, .tintedLight, .tintedDark]
@@ -40,7 +41,8 @@ public final class Checker {
     public func check(_ spec: WidgetSpec) throws -> [Finding] {
         var findings = SpecRules.check(spec, requireRemovable: options.requireRemovable)
         let legibility = !options.disabled.contains(Rules.legibility.id)
-        let wallpapers = !legibility ? [] : (options.wallpapers.isEmpty ? Checker.defaultWallpapers(options.device, options.scale) : options.wallpapers)
+        let wallpapers =
+            !legibility ? [] : (options.wallpapers.isEmpty ? Checker.defaultWallpapers(options.device, options.scale) : options.wallpapers)
         let base = SpecRenderer(spec: spec, device: options.device, scale: options.scale, library: library)
         let lookRenderers = wallpapers.map { wp -> (String, SpecRenderer) in
             let r = SpecRenderer(spec: spec, device: options.device, scale: options.scale, library: library)
@@ -64,7 +66,8 @@ public final class Checker {
                 guard spec.containerBackgroundRemovable, !options.disabled.contains(Rules.legibility.id) else { continue }
                 for appearance in Checker.accentedLooks {
                     for (name, r) in lookRenderers {
-                        findings += try legibilityFindings(spec, r, Variant(entry: entry, family: family, appearance: appearance), wallpaper: name)
+                        findings += try legibilityFindings(
+                            spec, r, Variant(entry: entry, family: family, appearance: appearance), wallpaper: name)
                     }
                 }
             }
@@ -75,7 +78,8 @@ public final class Checker {
     /// Generated wallpapers at the screen size of the device (shared, made once per size).
     static func defaultWallpapers(_ device: Device, _ scale: Double) -> [(name: String, pixmap: Pixmap)] {
         let s = HomeScreen.screen(of: device)
-        let w = Int((s.width * scale).rounded()), h = Int((s.height * scale).rounded())
+        let w = Int((s.width * scale).rounded())
+        let h = Int((s.height * scale).rounded())
         return [Wallpaper.Style.bright, .dark, .busy].map { ($0.rawValue, GeneratedWallpapers.shared.wallpaper($0, width: w, height: h)) }
     }
 
@@ -84,12 +88,16 @@ public final class Checker {
     func layoutFindings(_ spec: WidgetSpec, _ r: RenderedWidget, family: WidgetFamily, entry: Int) -> [Finding] {
         var out: [Finding] = []
         for t in r.truncatedTexts {
-            out.append(Finding(rule: Rules.truncated, message: "“\(t.text)” is cut to “\(t.shown)” in \(family.rawValue), entry \(entry).",
-                               file: spec.file, source: t.source, family: family, entry: entry))
+            out.append(
+                Finding(
+                    rule: Rules.truncated, message: "“\(t.text)” is cut to “\(t.shown)” in \(family.rawValue), entry \(entry).",
+                    file: spec.file, source: t.source, family: family, entry: entry))
         }
         for name in Set(r.missingSymbols).sorted() {
-            out.append(Finding(rule: Rules.unknownSymbol, message: "no stand-in for the SF Symbol \"\(name)\" (drawn as a placeholder).",
-                               file: spec.file, family: family, entry: entry))
+            out.append(
+                Finding(
+                    rule: Rules.unknownSymbol, message: "no stand-in for the SF Symbol \"\(name)\" (drawn as a placeholder).",
+                    file: spec.file, family: family, entry: entry))
         }
         // Text and images cut by the corners or leaving the widget.
         let size = r.pointSize
@@ -103,18 +111,24 @@ public final class Checker {
             switch op.kind {
             case .text(let l, let origin, _, _):
                 guard !l.lines.isEmpty else { continue }
-                bounds = Rect(x: origin.x + (l.lines.map(\.x).min() ?? 0), y: origin.y, width: l.lines.map(\.width).max() ?? 0, height: l.size.height)
+                bounds = Rect(
+                    x: origin.x + (l.lines.map(\.x).min() ?? 0), y: origin.y, width: l.lines.map(\.width).max() ?? 0, height: l.size.height)
                 what = "“\(l.lines.map(\.text).joined(separator: " "))”"
             case .image(_, let rect, _):
-                bounds = rect; what = "an image"
+                bounds = rect
+                what = "an image"
             default: continue
             }
             guard family != .accessoryInline else { continue }
             let outside = bounds.minX < -0.5 || bounds.minY < -0.5 || bounds.maxX > widget.maxX + 0.5 || bounds.maxY > widget.maxY + 0.5
             let cut = family.isSystem && cornersCut(bounds.insetBy(dx: 1, dy: 1), widget, radius)
             if outside || cut {
-                out.append(Finding(rule: Rules.clipped, message: "\(what) in \(family.rawValue), entry \(entry) \(outside ? "extends outside the widget" : "is cut by the widget's rounded corners").",
-                                   file: spec.file, source: op.source, family: family, entry: entry))
+                out.append(
+                    Finding(
+                        rule: Rules.clipped,
+                        message:
+                            "\(what) in \(family.rawValue), entry \(entry) \(outside ? "extends outside the widget" : "is cut by the widget's rounded corners").",
+                        file: spec.file, source: op.source, family: family, entry: entry))
             }
         }
         return out
@@ -140,7 +154,8 @@ public final class Checker {
         let frame = WidgetRenderer.frame(family: family, device: options.device, scale: options.scale)
         let widgetArea = (frame?.size.width ?? r.pointSize.width) * (frame?.size.height ?? r.pointSize.height)
         var fills: [(bounds: Rect, accentable: Bool)] = []
-        var accentable = 0, plain = 0
+        var accentable = 0
+        var plain = 0
         for op in r.content.ops {
             switch op.kind {
             case .fill(let path, let style, _):
@@ -149,41 +164,67 @@ public final class Checker {
                 let b = path.controlBounds
                 fills.append((b, op.accentable))
                 if b.width * b.height > options.slabShare * widgetArea {
-                    out.append(Finding(rule: Rules.whiteSlab,
-                                       message: "an opaque shape covering \(Int((b.width * b.height / widgetArea * 100).rounded()))% of \(family.rawValue) turns into a white slab in the Clear and Tinted looks.",
-                                       file: spec.file, source: op.source, family: family, entry: entry))
+                    out.append(
+                        Finding(
+                            rule: Rules.whiteSlab,
+                            message:
+                                "an opaque shape covering \(Int((b.width * b.height / widgetArea * 100).rounded()))% of \(family.rawValue) turns into a white slab in the Clear and Tinted looks.",
+                            file: spec.file, source: op.source, family: family, entry: entry))
                 }
             case .stroke:
                 if op.accentable { accentable += 1 } else { plain += 1 }
             case .text(let l, let origin, _, _):
                 if op.accentable { accentable += 1 } else { plain += 1 }
                 let tb = Rect(x: origin.x, y: origin.y, width: l.size.width, height: l.size.height)
-                if fills.contains(where: { $0.accentable == op.accentable && $0.bounds.intersection(tb).width * $0.bounds.intersection(tb).height > 0.8 * tb.width * tb.height }) {
-                    out.append(Finding(rule: Rules.sameGroupFill,
-                                       message: "“\(l.lines.map(\.text).joined(separator: " "))” sits on an opaque fill of the same group: in \(family.rawValue) both turn white and the text disappears.",
-                                       file: spec.file, source: op.source, family: family, entry: entry))
+                if fills.contains(where: {
+                    $0.accentable == op.accentable
+                        && $0.bounds.intersection(tb).width * $0.bounds.intersection(tb).height > 0.8 * tb.width * tb.height
+                }) {
+                    out.append(
+                        Finding(
+                            rule: Rules.sameGroupFill,
+                            message:
+                                "“\(l.lines.map(\.text).joined(separator: " "))” sits on an opaque fill of the same group: in \(family.rawValue) both turn white and the text disappears.",
+                            file: spec.file, source: op.source, family: family, entry: entry))
                 }
             case .image(let data, let rect, _):
-                if op.accentable || op.accentedMode == .accented || op.accentedMode == .accentedDesaturated { accentable += 1 } else { plain += 1 }
+                if op.accentable || op.accentedMode == .accented || op.accentedMode == .accentedDesaturated {
+                    accentable += 1
+                } else {
+                    plain += 1
+                }
                 if op.accentedMode == nil {
-                    out.append(Finding(rule: Rules.imageSilhouette,
-                                       message: "the image “\(data.name)” in \(family.rawValue) has no widgetAccentedRenderingMode: it becomes a white silhouette in the Clear and Tinted looks.",
-                                       file: spec.file, source: op.source, family: family, entry: entry))
+                    out.append(
+                        Finding(
+                            rule: Rules.imageSilhouette,
+                            message:
+                                "the image “\(data.name)” in \(family.rawValue) has no widgetAccentedRenderingMode: it becomes a white silhouette in the Clear and Tinted looks.",
+                            file: spec.file, source: op.source, family: family, entry: entry))
                 }
                 if op.accentedMode == .fullColor && rect.width * rect.height > 0.5 * widgetArea {
-                    out.append(Finding(rule: Rules.largeFullColorImage,
-                                       message: "the full-colour image “\(data.name)” covers \(Int((rect.width * rect.height / widgetArea * 100).rounded()))% of \(family.rawValue) in the accented looks.",
-                                       file: spec.file, source: op.source, family: family, entry: entry))
+                    out.append(
+                        Finding(
+                            rule: Rules.largeFullColorImage,
+                            message:
+                                "the full-colour image “\(data.name)” covers \(Int((rect.width * rect.height / widgetArea * 100).rounded()))% of \(family.rawValue) in the accented looks.",
+                            file: spec.file, source: op.source, family: family, entry: entry))
                 }
             default: break
             }
         }
         if accentable == 0 && plain > 0 {
-            out.append(Finding(rule: Rules.accentBalance, message: "nothing in \(family.rawValue) is widgetAccentable: the Clear and Tinted looks show it all in one dimmed white.",
-                               file: spec.file, family: family, entry: entry))
+            out.append(
+                Finding(
+                    rule: Rules.accentBalance,
+                    message:
+                        "nothing in \(family.rawValue) is widgetAccentable: the Clear and Tinted looks show it all in one dimmed white.",
+                    file: spec.file, family: family, entry: entry))
         } else if plain == 0 && accentable > 0 {
-            out.append(Finding(rule: Rules.accentBalance, message: "everything in \(family.rawValue) is widgetAccentable: when every element is tinted, nothing stands out.",
-                               file: spec.file, family: family, entry: entry))
+            out.append(
+                Finding(
+                    rule: Rules.accentBalance,
+                    message: "everything in \(family.rawValue) is widgetAccentable: when every element is tinted, nothing stands out.",
+                    file: spec.file, family: family, entry: entry))
         }
         return out
     }
@@ -198,14 +239,20 @@ public final class Checker {
     func legibilityFindings(_ spec: WidgetSpec, _ renderer: SpecRenderer, _ v: Variant, wallpaper: String) throws -> [Finding] {
         let widget = try renderer.resolve(v)
         guard let frame = WidgetRenderer.frame(family: v.family, device: options.device, scale: options.scale),
-              let rendered = try renderer.renderer.render(widget, device: options.device, scale: options.scale,
-                                                      options: renderer.compositeOptions(for: v)) else { return [] }
+            let rendered = try renderer.renderer.render(
+                widget, device: options.device, scale: options.scale,
+                options: renderer.compositeOptions(for: v))
+        else { return [] }
         var behindList = DisplayList()
-        behindList.ops = rendered.content.ops.filter { if case .text = $0.kind { return false }; return true }
+        behindList.ops = rendered.content.ops.filter {
+            if case .text = $0.kind { return false }
+            return true
+        }
         let env = widget.environment
-        let behind = Compositor().render(content: behindList, background: rendered.background,
-                                                          showBackground: env.showsWidgetContainerBackground, frame: frame,
-                                                          environment: env, options: renderer.compositeOptions(for: v))
+        let behind = Compositor().render(
+            content: behindList, background: rendered.background,
+            showBackground: env.showsWidgetContainerBackground, frame: frame,
+            environment: env, options: renderer.compositeOptions(for: v))
         let colors = renderer.accent
         var out: [Finding] = []
         for op in rendered.content.ops {
@@ -225,7 +272,8 @@ public final class Checker {
                 let b = PremultipliedPixel.unpremultiply(behind.pixels[i])
                 let bg = RGBA(r8: Int(b & 0xFF), g8: Int((b >> 8) & 0xFF), b8: Int((b >> 16) & 0xFF))
                 let fg = bg.mix(RGBA(red: ink.red, green: ink.green, blue: ink.blue), opacity * coverage)
-                let l1 = fg.relativeLuminance, l2 = bg.relativeLuminance
+                let l1 = fg.relativeLuminance
+                let l2 = bg.relativeLuminance
                 ratios.append((max(l1, l2) + 0.05) / (min(l1, l2) + 0.05))
             }
             guard !ratios.isEmpty else { continue }
@@ -236,11 +284,14 @@ public final class Checker {
             let needed = large ? 3.0 : 4.5
             if worst < needed {
                 let text = layout.lines.map(\.text).joined(separator: " ")
-                out.append(Finding(rule: Rules.legibility,
-                                   message: String(format: "“%@” in %@ · %@ over the %@ wallpaper: contrast %.1f:1, needs %.1f:1%@.",
-                                                   text, v.family.rawValue, v.appearance.rawValue, wallpaper, worst, needed, large ? " (large text)" : ""),
-                                   file: spec.file, source: op.source, family: v.family, appearance: v.appearance, entry: v.entry,
-                                   measure: worst))
+                out.append(
+                    Finding(
+                        rule: Rules.legibility,
+                        message: String(
+                            format: "“%@” in %@ · %@ over the %@ wallpaper: contrast %.1f:1, needs %.1f:1%@.",
+                            text, v.family.rawValue, v.appearance.rawValue, wallpaper, worst, needed, large ? " (large text)" : ""),
+                        file: spec.file, source: op.source, family: v.family, appearance: v.appearance, entry: v.entry,
+                        measure: worst))
             }
         }
         return out
@@ -259,11 +310,16 @@ public final class Checker {
         }
         for i in colors.indices {
             for j in colors.indices where j > i {
-                let a = colors[i].0, b = colors[j].0
+                let a = colors[i].0
+                let b = colors[j].0
                 if hueDistance(a, b) > 40 && abs(a.luma - b.luma) < 0.08 {
-                    return [Finding(rule: Rules.hueOnly,
-                                    message: "\(family.rawValue) uses \(a.hexString.prefix(7)) and \(b.hexString.prefix(7)), which differ in hue but not in brightness: vibrant rendering shows them the same.",
-                                    file: spec.file, source: colors[j].1, family: family, entry: entry)]
+                    return [
+                        Finding(
+                            rule: Rules.hueOnly,
+                            message:
+                                "\(family.rawValue) uses \(a.hexString.prefix(7)) and \(b.hexString.prefix(7)), which differ in hue but not in brightness: vibrant rendering shows them the same.",
+                            file: spec.file, source: colors[j].1, family: family, entry: entry)
+                    ]
                 }
             }
         }
@@ -271,14 +327,23 @@ public final class Checker {
     }
 
     func saturation(_ c: RGBA) -> Double {
-        let mx = max(c.red, c.green, c.blue), mn = min(c.red, c.green, c.blue)
+        let mx = max(c.red, c.green, c.blue)
+        let mn = min(c.red, c.green, c.blue)
         return mx > 0 ? (mx - mn) / mx : 0
     }
     func hue(_ c: RGBA) -> Double {
-        let mx = max(c.red, c.green, c.blue), mn = min(c.red, c.green, c.blue), d = mx - mn
+        let mx = max(c.red, c.green, c.blue)
+        let mn = min(c.red, c.green, c.blue)
+        let d = mx - mn
         guard d > 0 else { return 0 }
         var h: Double
-        if mx == c.red { h = (c.green - c.blue) / d } else if mx == c.green { h = 2 + (c.blue - c.red) / d } else { h = 4 + (c.red - c.green) / d }
+        if mx == c.red {
+            h = (c.green - c.blue) / d
+        } else if mx == c.green {
+            h = 2 + (c.blue - c.red) / d
+        } else {
+            h = 4 + (c.red - c.green) / d
+        }
         h *= 60
         return h < 0 ? h + 360 : h
     }
@@ -297,7 +362,8 @@ public final class Checker {
         // For contrast, keep the worst case of each text: order those findings by their ratio.
         func ratio(_ f: Finding) -> Double { f.rule == Rules.legibility.id ? f.measure ?? 0 : 0 }
         let ordered = findings.enumerated().sorted { a, b in
-            let ra = ratio(a.element), rb = ratio(b.element)
+            let ra = ratio(a.element)
+            let rb = ratio(b.element)
             return ra != rb ? ra < rb : a.offset < b.offset
         }.map(\.element)
         for f in ordered {
@@ -305,7 +371,8 @@ public final class Checker {
             if seen.insert(key).inserted { out.append(f) }
         }
         return out.sorted { a, b in
-            (a.severity != b.severity) ? a.severity > b.severity
+            (a.severity != b.severity)
+                ? a.severity > b.severity
                 : (a.family?.rawValue ?? "", a.rule, a.path, a.entry ?? 0) < (b.family?.rawValue ?? "", b.rule, b.path, b.entry ?? 0)
         }
     }

@@ -43,13 +43,23 @@ public struct Finding: Sendable, Hashable {
     /// the worst case of a text is the finding with the smallest measure.
     public var measure: Double?
 
-    public init(rule: Rule, message: String, fix: String? = nil, file: String, source: SourceRef = SourceRef(),
-                family: WidgetFamily? = nil, appearance: Appearance? = nil, entry: Int? = nil, severity: Severity? = nil,
-                measure: Double? = nil) {
+    public init(
+        rule: Rule, message: String, fix: String? = nil, file: String, source: SourceRef = SourceRef(),
+        family: WidgetFamily? = nil, appearance: Appearance? = nil, entry: Int? = nil, severity: Severity? = nil,
+        measure: Double? = nil
+    ) {
         self.measure = measure
-        self.rule = rule.id; self.severity = severity ?? rule.severity; self.message = message; self.fix = fix ?? rule.help
-        self.file = file; path = source.path; line = source.line; column = source.column
-        self.family = family; self.appearance = appearance; self.entry = entry
+        self.rule = rule.id
+        self.severity = severity ?? rule.severity
+        self.message = message
+        self.fix = fix ?? rule.help
+        self.file = file
+        path = source.path
+        line = source.line
+        column = source.column
+        self.family = family
+        self.appearance = appearance
+        self.entry = entry
     }
 }
 
@@ -58,7 +68,9 @@ public enum Rules {
     public static let noContainerBackground = Rule(
         id: "WR001", name: "missing-container-background", severity: .error,
         summary: "The widget has no containerBackground.",
-        help: "Since iOS 17 such a widget shows only \"Please adopt containerBackground API\". Move the background into .containerBackground(for: .widget) { … } (\"containerBackground\" modifier in the spec).")
+        help:
+            "Since iOS 17 such a widget shows only \"Please adopt containerBackground API\". Move the background into .containerBackground(for: .widget) { … } (\"containerBackground\" modifier in the spec)."
+    )
     public static let notRemovable = Rule(
         id: "WR002", name: "background-not-removable", severity: .warning,
         summary: "containerBackgroundRemovable(false) keeps the widget out of StandBy and the iPad Lock Screen.",
@@ -66,35 +78,51 @@ public enum Rules {
     public static let backgroundNotContainer = Rule(
         id: "WR003", name: "background-instead-of-container-background", severity: .warning,
         summary: "A full-size background is drawn with background instead of containerBackground.",
-        help: "Only the container background is removed or replaced by glass; a full-size .background becomes a white slab in the Clear and Tinted looks. Use .containerBackground(for: .widget).")
+        help:
+            "Only the container background is removed or replaced by glass; a full-size .background becomes a white slab in the Clear and Tinted looks. Use .containerBackground(for: .widget)."
+    )
     public static let legibility = Rule(
         id: "WR004", name: "low-contrast-without-background", severity: .warning,
         summary: "Text falls under WCAG contrast (4.5:1, 3:1 for large text) when the background is removed.",
-        help: "In Clear and Tinted looks text is white over glass and the user's wallpaper. Make key text accentable, use heavier weights, avoid small text on the widget's edges, or add a translucent backing behind it.")
+        help:
+            "In Clear and Tinted looks text is white over glass and the user's wallpaper. Make key text accentable, use heavier weights, avoid small text on the widget's edges, or add a translucent backing behind it."
+    )
     public static let sameGroupFill = Rule(
         id: "WR005", name: "text-on-same-group-fill", severity: .warning,
         summary: "Text sits on an opaque fill of the same accent group, so both turn white in accented mode.",
-        help: "Give the fill a low opacity, put the text in the other group (widgetAccentable), or punch the text out of the fill (destinationOut).")
+        help:
+            "Give the fill a low opacity, put the text in the other group (widgetAccentable), or punch the text out of the fill (destinationOut)."
+    )
     public static let whiteSlab = Rule(
         id: "WR006", name: "opaque-shape-becomes-slab", severity: .warning,
         summary: "A large opaque shape becomes a white slab in accented mode.",
-        help: "Large fills lose their colour and turn into solid white. Use a translucent fill, a thinner outline, or hide the shape when widgetRenderingMode is accented.")
+        help:
+            "Large fills lose their colour and turn into solid white. Use a translucent fill, a thinner outline, or hide the shape when widgetRenderingMode is accented."
+    )
     public static let imageSilhouette = Rule(
         id: "WR007", name: "image-without-accented-mode", severity: .warning,
         summary: "An image has no widgetAccentedRenderingMode and is flattened into a silhouette in accented mode.",
-        help: "Add .widgetAccentedRenderingMode(.desaturated) (or .accentedDesaturated) to photos and artwork; keep .fullColor for small media such as album art.")
+        help:
+            "Add .widgetAccentedRenderingMode(.desaturated) (or .accentedDesaturated) to photos and artwork; keep .fullColor for small media such as album art."
+    )
     public static let accentBalance = Rule(
         id: "WR008", name: "accent-balance", severity: .note,
         summary: "Nothing, or everything, is accentable.",
-        help: "Mark the one or two key elements (the temperature, the next event) with .widgetAccentable(): when everything is tinted nothing stands out, and when nothing is, the widget looks flat.")
+        help:
+            "Mark the one or two key elements (the temperature, the next event) with .widgetAccentable(): when everything is tinted nothing stands out, and when nothing is, the widget looks flat."
+    )
     public static let largeFullColorImage = Rule(
         id: "WR009", name: "large-full-color-image", severity: .warning,
         summary: "A full-colour image covers more than half the widget in accented mode.",
-        help: "Apple reserves .fullColor for media drawn smaller than the widget; large full-colour areas clash with the Clear and Tinted looks. Use .accentedDesaturated, or draw the image smaller.")
+        help:
+            "Apple reserves .fullColor for media drawn smaller than the widget; large full-colour areas clash with the Clear and Tinted looks. Use .accentedDesaturated, or draw the image smaller."
+    )
     public static let clipped = Rule(
         id: "WR010", name: "content-clipped", severity: .warning,
         summary: "Content is cut by the widget's corners, lies outside the widget, or crosses the content margins.",
-        help: "Keep content inside the content margins (16 pt) so the rounded corners never cut it, or use ContainerRelativeShape for shapes that follow the corners.")
+        help:
+            "Keep content inside the content margins (16 pt) so the rounded corners never cut it, or use ContainerRelativeShape for shapes that follow the corners."
+    )
     public static let truncated = Rule(
         id: "WR011", name: "text-truncated", severity: .warning,
         summary: "Text is truncated in some family or entry.",
@@ -102,23 +130,30 @@ public enum Rules {
     public static let glassMisuse = Rule(
         id: "WR012", name: "glass-inside-widget", severity: .warning,
         summary: "glassEffect is used inside the widget: glass on glass, or regular and clear glass mixed.",
-        help: "On the home screen the system already draws the widget as glass; glass on glass muddies it. Use one glass variant at most, and prefer plain translucent fills inside widgets.")
+        help:
+            "On the home screen the system already draws the widget as glass; glass on glass muddies it. Use one glass variant at most, and prefer plain translucent fills inside widgets."
+    )
     public static let hueOnly = Rule(
         id: "WR013", name: "information-only-in-hue", severity: .warning,
         summary: "A Lock Screen widget tells things apart only by hue, which vibrant rendering removes.",
         help: "Vibrant rendering keeps only brightness. Differentiate by brightness, shape, position or text, not by colour alone.")
     public static let timeline = Rule(
         id: "WR014", name: "timeline", severity: .warning,
-        summary: "Timeline entries out of date order, duplicate dates, an `after` date before the last entry, or data a view uses but an entry lacks.",
-        help: "Sort entries by date, give each a distinct date, set the reload date after the last entry, and give every entry every key its views read.")
+        summary:
+            "Timeline entries out of date order, duplicate dates, an `after` date before the last entry, or data a view uses but an entry lacks.",
+        help:
+            "Sort entries by date, give each a distinct date, set the reload date after the last entry, and give every entry every key its views read."
+    )
     public static let unknownSymbol = Rule(
         id: "WR015", name: "unknown-symbol", severity: .warning,
         summary: "An SF Symbol name has no open stand-in, so widgetctl draws a placeholder.",
         help: "Check the symbol's name; widgetctl maps common SF Symbols onto an open icon set (see SymbolTable).")
 
-    public static let all: [Rule] = [noContainerBackground, notRemovable, backgroundNotContainer, legibility, sameGroupFill,
-                                     whiteSlab, imageSilhouette, accentBalance, largeFullColorImage, clipped, truncated,
-                                     glassMisuse, hueOnly, timeline, unknownSymbol]
+    public static let all: [Rule] = [
+        noContainerBackground, notRemovable, backgroundNotContainer, legibility, sameGroupFill,
+        whiteSlab, imageSilhouette, accentBalance, largeFullColorImage, clipped, truncated,
+        glassMisuse, hueOnly, timeline, unknownSymbol,
+    ]
 
     public static func rule(_ id: String) -> Rule? { all.first { $0.id == id } }
 }

@@ -1,9 +1,9 @@
+import Foundation
 // Check reports as text (for people), JSON (for scripts) and SARIF 2.1.0 (for GitHub code scanning).
 import RasterCore
 import WidgetLayout
 import WidgetModel
 import WidgetRaster
-import Foundation
 
 public enum CheckReport {
     /// A widget's findings with where its spec lives (as the user named it).
@@ -11,7 +11,11 @@ public enum CheckReport {
         public var kind: String
         public var path: String
         public var findings: [Finding]
-        public init(kind: String, path: String, findings: [Finding]) { self.kind = kind; self.path = path; self.findings = findings }
+        public init(kind: String, path: String, findings: [Finding]) {
+            self.kind = kind
+            self.path = path
+            self.findings = findings
+        }
     }
 
     /// Grouped by widget, then family; ANSI colours when `color` is set.
@@ -20,9 +24,12 @@ public enum CheckReport {
         var out = ""
         for w in widgets {
             out += paint("\(w.kind)", "1") + " (\(w.path))\n"
-            if w.findings.isEmpty { out += "  " + paint("no problems found", "32") + "\n"; continue }
+            if w.findings.isEmpty {
+                out += "  " + paint("no problems found", "32") + "\n"
+                continue
+            }
             let groups = Dictionary(grouping: w.findings) { $0.family?.rawValue ?? "widget" }
-            var explained = Set<String>()   // each rule's fix is printed once per widget
+            var explained = Set<String>()  // each rule's fix is printed once per widget
             for key in groups.keys.sorted(by: { ($0 == "widget" ? "" : $0) < ($1 == "widget" ? "" : $1) }) {
                 out += "  \(key)\n"
                 for f in groups[key]! {
@@ -40,16 +47,20 @@ public enum CheckReport {
             }
         }
         let all = widgets.flatMap(\.findings)
-        let e = all.filter { $0.severity == .error }.count, wn = all.filter { $0.severity == .warning }.count
+        let e = all.filter { $0.severity == .error }.count
+        let wn = all.filter { $0.severity == .warning }.count
         let n = all.filter { $0.severity == .note }.count
-        out += "\(e) error\(e == 1 ? "" : "s"), \(wn) warning\(wn == 1 ? "" : "s"), \(n) note\(n == 1 ? "" : "s") in \(widgets.count) widget\(widgets.count == 1 ? "" : "s")"
+        out +=
+            "\(e) error\(e == 1 ? "" : "s"), \(wn) warning\(wn == 1 ? "" : "s"), \(n) note\(n == 1 ? "" : "s") in \(widgets.count) widget\(widgets.count == 1 ? "" : "s")"
         if let seconds { out += String(format: " (%.1f s)", seconds) }
         return out + "\n"
     }
 
     static func dict(_ f: Finding, path: String) -> [String: Any] {
-        var d: [String: Any] = ["rule": f.rule, "severity": f.severity.rawValue, "message": f.message, "fix": f.fix,
-                                "file": path, "jsonPath": f.path, "line": f.line, "column": f.column]
+        var d: [String: Any] = [
+            "rule": f.rule, "severity": f.severity.rawValue, "message": f.message, "fix": f.fix,
+            "file": path, "jsonPath": f.path, "line": f.line, "column": f.column,
+        ]
         if let fam = f.family { d["family"] = fam.rawValue }
         if let a = f.appearance { d["appearance"] = a.rawValue }
         if let e = f.entry { d["entry"] = e }
@@ -59,7 +70,9 @@ public enum CheckReport {
     public static func json(_ widgets: [Widget]) -> String {
         let root: [String: Any] = [
             "tool": "widgetctl \(widgetctlVersion)",
-            "widgets": widgets.map { w in ["kind": w.kind, "file": w.path, "findings": w.findings.map { dict($0, path: w.path) }] as [String: Any] },
+            "widgets": widgets.map { w in
+                ["kind": w.kind, "file": w.path, "findings": w.findings.map { dict($0, path: w.path) }] as [String: Any]
+            },
         ]
         return serialize(root)
     }
@@ -83,10 +96,14 @@ public enum CheckReport {
                     "ruleIndex": ruleIndex[f.rule] ?? 0,
                     "level": level(f.severity),
                     "message": ["text": "\(f.message) Fix: \(f.fix)"],
-                    "locations": [["physicalLocation": [
-                        "artifactLocation": ["uri": w.path],
-                        "region": region,
-                    ]]],
+                    "locations": [
+                        [
+                            "physicalLocation": [
+                                "artifactLocation": ["uri": w.path],
+                                "region": region,
+                            ]
+                        ]
+                    ],
                     "partialFingerprints": ["widgetctl/v1": fingerprint(f, w.path)],
                     "properties": properties,
                 ])
@@ -96,13 +113,16 @@ public enum CheckReport {
             "name": "widgetctl",
             "version": widgetctlVersion,
             "semanticVersion": widgetctlVersion,
-            "informationUri": "https://developer.apple.com/documentation/widgetkit/optimizing-your-widget-for-accented-rendering-mode-and-liquid-glass",
+            "informationUri":
+                "https://developer.apple.com/documentation/widgetkit/optimizing-your-widget-for-accented-rendering-mode-and-liquid-glass",
             "rules": rules.map { r -> [String: Any] in
-                ["id": r.id, "name": r.name,
-                 "shortDescription": ["text": r.summary],
-                 "fullDescription": ["text": r.summary + " " + r.help],
-                 "help": ["text": r.help],
-                 "defaultConfiguration": ["level": level(r.severity)]]
+                [
+                    "id": r.id, "name": r.name,
+                    "shortDescription": ["text": r.summary],
+                    "fullDescription": ["text": r.summary + " " + r.help],
+                    "help": ["text": r.help],
+                    "defaultConfiguration": ["level": level(r.severity)],
+                ]
             },
         ]
         let root: [String: Any] = [

@@ -4,8 +4,8 @@
 // the wallpaper in Dark mode), the widget's shadow, and the rendered variant.
 import RasterCore
 import WidgetLayout
-import WidgetRaster
 import WidgetModel
+import WidgetRaster
 
 public enum Preview {
     /// The appearances the customisation sheet offers.
@@ -13,13 +13,18 @@ public enum Preview {
 
     /// Renders the preview sheet.
     /// - Throws: `SpecError` when the spec cannot be resolved.
-    public static func render(_ renderer: SpecRenderer, families: [WidgetFamily]? = nil, appearances: [Appearance] = defaultAppearances,
-                              entry: Int = 0, library: FontLibrary = .shared) throws -> Pixmap {
+    public static func render(
+        _ renderer: SpecRenderer, families: [WidgetFamily]? = nil, appearances: [Appearance] = defaultAppearances,
+        entry: Int = 0, library: FontLibrary = .shared
+    ) throws -> Pixmap {
         let device = renderer.device
         let px = renderer.scale ?? device.scale
         let fams = (families ?? renderer.spec.supportedFamilies).filter { f in appearances.contains { $0.shows(f, on: device) } }
-        let pad = 28.0   // points of wallpaper around the widget
-        struct Cell { let pixmap: Pixmap; let label: String }
+        let pad = 28.0  // points of wallpaper around the widget
+        struct Cell {
+            let pixmap: Pixmap
+            let label: String
+        }
         var rows: [[Cell]] = []
         let engine = TextLayoutEngine(library: library)
         for family in fams {
@@ -30,20 +35,27 @@ public enum Preview {
                 if !renderer.spec.containerBackgroundRemovable && appearance.excludesNonRemovableBackground(on: device) { continue }
                 let widget = try renderer.render(variant).pixmap
                 let margin = Int((pad * px).rounded())
-                guard var panel = HomeScreen.backdrop(screenWallpaper: renderer.screen(px), family: family, device: device,
-                                                      scale: px, margin: margin) else { continue }
+                guard
+                    var panel = HomeScreen.backdrop(
+                        screenWallpaper: renderer.screen(px), family: family, device: device,
+                        scale: px, margin: margin)
+                else { continue }
                 var c = Canvas(panel)
                 if appearance.colorScheme == .dark { c.paint(.solid(RGBA(white: 0, alpha: 0.3))) }
                 // Shadow beneath the widget (the glass's own for the glass looks).
                 let glass = GlassMaterial.preset(for: appearance, tint: renderer.tint)
-                let shadowRadius = (glass?.shadowRadius ?? 14) * px, shadowY = (glass?.shadowOffset ?? 6) * px
+                let shadowRadius = (glass?.shadowRadius ?? 14) * px
+                let shadowY = (glass?.shadowOffset ?? 6) * px
                 let shadowOpacity = glass?.shadowOpacity ?? 0.15
                 let origin = Point(Double(margin), Double(margin))
                 let rect = Rect(origin: origin, size: Size(Double(widget.width), Double(widget.height)))
                 if family.isSystem {
                     c.beginLayer()
-                    c.fill(Path(roundedRect: rect.offsetBy(dx: 0, dy: shadowY), cornerRadius: Device.widgetCornerRadius * px, style: .continuous),
-                           with: .solid(RGBA(white: 0, alpha: shadowOpacity)))
+                    c.fill(
+                        Path(
+                            roundedRect: rect.offsetBy(dx: 0, dy: shadowY), cornerRadius: Device.widgetCornerRadius * px, style: .continuous
+                        ),
+                        with: .solid(RGBA(white: 0, alpha: shadowOpacity)))
                     c.endLayer(effects: LayerEffects(shadow: nil))
                     var blurred = c.pixmap
                     GaussianBlur.apply(to: &blurred, sigma: shadowRadius / 2, edge: .clamp)
@@ -56,8 +68,10 @@ public enum Preview {
             if !row.isEmpty { rows.append(row) }
         }
         // Sheet: panels side by side per family, labels under them, title on top.
-        let k = max(1, px / 2)   // text and gaps follow the panels' pixel density
-        let gap = Int(20 * k), label = Int(40 * k), header = Int(70 * k)
+        let k = max(1, px / 2)  // text and gaps follow the panels' pixel density
+        let gap = Int(20 * k)
+        let label = Int(40 * k)
+        let header = Int(70 * k)
         let width = gap + (rows.map { $0.reduce(0) { $0 + $1.pixmap.width + gap } }.max() ?? 100)
         let height = header + rows.reduce(0) { $0 + ($1.map(\.pixmap.height).max() ?? 0) + label + gap }
         var sheet = Canvas(width: width, height: min(height, Pixmap.maxDimension))!
@@ -66,14 +80,18 @@ public enum Preview {
             if let l = try? engine.layout(s, options: TextOptions(font: font, lineLimit: 1)) { sheet.draw(l, at: p, with: .solid(color)) }
         }
         text(renderer.spec.displayName, FontSpec(size: 30 * k, weight: .bold), .black, Point(Double(gap), 14 * k))
-        text("\(renderer.spec.kind) · \(device.name) · entry \(entry)", FontSpec(size: 16 * k), RGBA(hex: "#3C3C43")!, Point(Double(gap), 48 * k))
+        text(
+            "\(renderer.spec.kind) · \(device.name) · entry \(entry)", FontSpec(size: 16 * k), RGBA(hex: "#3C3C43")!,
+            Point(Double(gap), 48 * k))
         var y = header
         for row in rows {
             var x = gap
             for cell in row {
-                sheet.drawImage(cell.pixmap, in: Rect(x: Double(x), y: Double(y), width: Double(cell.pixmap.width), height: Double(cell.pixmap.height)),
-                                mode: .stretch, filter: .nearest)
-                text(cell.label, FontSpec(size: 22 * k, weight: .semibold), .black, Point(Double(x), Double(y + cell.pixmap.height) + 8 * k))
+                sheet.drawImage(
+                    cell.pixmap, in: Rect(x: Double(x), y: Double(y), width: Double(cell.pixmap.width), height: Double(cell.pixmap.height)),
+                    mode: .stretch, filter: .nearest)
+                text(
+                    cell.label, FontSpec(size: 22 * k, weight: .semibold), .black, Point(Double(x), Double(y + cell.pixmap.height) + 8 * k))
                 x += cell.pixmap.width + gap
             }
             y += (row.map(\.pixmap.height).max() ?? 0) + label + gap

@@ -2,8 +2,8 @@
 // weights, a wrapped and truncated paragraph, mixed scripts, tabular figures and italics.
 import RasterCore
 import WidgetLayout
-import WidgetRaster
 import WidgetModel
+import WidgetRaster
 
 extension RasterDemo {
     /// Every text style, the nine weights, a wrapped and truncated paragraph, mixed scripts, at 2x.
@@ -23,13 +23,15 @@ extension RasterDemo {
             c.draw(l, at: Point(8 + Double(FontWeight.allCases.firstIndex(of: weight)! % 3) * 160, y), with: .solid(.black), transform: s)
             if FontWeight.allCases.firstIndex(of: weight)! % 3 == 2 { y += l.size.height + 2 }
         }
-        let wrapped = try engine.layout("The quick brown fox jumps over the lazy dog near the riverbank, twice.",
-                                        options: TextOptions(font: .body, lineLimit: 3, alignment: .center, displayScale: 2), maxWidth: 180)
+        let wrapped = try engine.layout(
+            "The quick brown fox jumps over the lazy dog near the riverbank, twice.",
+            options: TextOptions(font: .body, lineLimit: 3, alignment: .center, displayScale: 2), maxWidth: 180)
         c.fill(Path(rect: Rect(x: 8, y: y, width: 180, height: wrapped.size.height)), with: .solid(RGBA(hex: "#E8F0FF")!), transform: s)
         c.draw(wrapped, at: Point(8 + (180 - wrapped.size.width) / 2, y), with: .solid(RGBA(hex: "#0A60FF")!), transform: s)
         let mixed = try engine.layout("Hello مرحبا 123 שלום world ->", options: TextOptions(font: .style(.title3), displayScale: 2))
         c.draw(mixed, at: Point(210, y), with: .solid(.black), transform: s)
-        let mono = try engine.layout("tabular 10:09 · italic", options: TextOptions(font: FontSpec(size: 15, italic: true, monospacedDigit: true), displayScale: 2))
+        let mono = try engine.layout(
+            "tabular 10:09 · italic", options: TextOptions(font: FontSpec(size: 15, italic: true, monospacedDigit: true), displayScale: 2))
         c.draw(mono, at: Point(210, y + 34), with: .solid(.black), transform: s)
         return c.pixmap
     }

@@ -1,3 +1,4 @@
+import Foundation
 // index.html: one self-contained page per widget (no network; images by relative path, so the
 // folder can be zipped as a CI artefact): a grid of family × appearance, an entry switcher,
 // device and scale, click-to-zoom at 1:1, a light/dark page toggle, and the variants left out
@@ -5,9 +6,8 @@
 // switcher changes the images) and write the result into #selftest, for the browser test.
 import RasterCore
 import WidgetLayout
-import WidgetRaster
-import Foundation
 import WidgetModel
+import WidgetRaster
 
 public enum Gallery {
     static func escape(_ s: String) -> String {
@@ -23,100 +23,107 @@ public enum Gallery {
         let dates = Dictionary(m.variants.map { ($0.entry, $0.entryDate) }, uniquingKeysWith: { a, _ in a })
         var variants: [String] = []
         for v in m.variants {
-            variants.append(#"{"f":"\#(v.family)","a":"\#(v.appearance)","e":\#(v.entry),"src":"\#(escape(v.file))","w":\#(v.width),"h":\#(v.height)}"#)
+            variants.append(
+                #"{"f":"\#(v.family)","a":"\#(v.appearance)","e":\#(v.entry),"src":"\#(escape(v.file))","w":\#(v.width),"h":\#(v.height)}"#)
         }
         var grid = ""
         for f in families {
             grid += "<tr><th class=\"family\">\(escape(f))</th>"
             for a in appearances {
-                grid += "<td><figure data-f=\"\(f)\" data-a=\"\(a)\"><img alt=\"\(f) \(a)\"><figcaption>\(escape(a))</figcaption></figure></td>"
+                grid +=
+                    "<td><figure data-f=\"\(f)\" data-a=\"\(a)\"><img alt=\"\(f) \(a)\"><figcaption>\(escape(a))</figcaption></figure></td>"
             }
             grid += "</tr>\n"
         }
         let excluded = m.skipped.filter(\.excluded)
         var excludedHTML = ""
         if !excluded.isEmpty {
-            excludedHTML = "<section class=\"excluded\"><h2>Left out by the system</h2><ul>"
-                + excluded.map { "<li><b>\(escape($0.family)) · \(escape($0.appearance)) · e\($0.entry)</b>: \(escape($0.reason))</li>" }.joined()
+            excludedHTML =
+                "<section class=\"excluded\"><h2>Left out by the system</h2><ul>"
+                + excluded.map { "<li><b>\(escape($0.family)) · \(escape($0.appearance)) · e\($0.entry)</b>: \(escape($0.reason))</li>" }
+                .joined()
                 + "</ul></section>"
         }
         let notShown = m.skipped.filter { !$0.excluded }.count
-        let buttons = entries.map { e in "<button data-e=\"\(e)\" title=\"\(escape(dates[e] ?? ""))\">Entry \(e)<small>\(escape(dates[e] ?? ""))</small></button>" }.joined()
+        let buttons = entries.map { e in
+            "<button data-e=\"\(e)\" title=\"\(escape(dates[e] ?? ""))\">Entry \(e)<small>\(escape(dates[e] ?? ""))</small></button>"
+        }.joined()
         return """
-        <!doctype html>
-        <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-        <title>\(escape(m.displayName)) — widgetctl</title>
-        <style>
-        :root { --bg:#f2f2f7; --fg:#1c1c1e; --card:#fff; --muted:#6e6e73; --line:#d1d1d6; color-scheme: light; }
-        body.dark { --bg:#000; --fg:#f2f2f7; --card:#1c1c1e; --muted:#98989d; --line:#38383a; color-scheme: dark; }
-        body { margin:0; font:14px -apple-system, system-ui, "Inter", sans-serif; background:var(--bg); color:var(--fg); }
-        header { display:flex; flex-wrap:wrap; gap:12px; align-items:center; padding:16px 24px; border-bottom:1px solid var(--line); position:sticky; top:0; background:var(--bg); z-index:1; }
-        header h1 { font-size:20px; margin:0 16px 0 0; } .meta { color:var(--muted); }
-        button { font:inherit; border:1px solid var(--line); background:var(--card); color:var(--fg); border-radius:8px; padding:6px 10px; cursor:pointer; }
-        button.on { background:#0a84ff; color:#fff; border-color:#0a84ff; } button small { display:block; font-size:10px; opacity:.7; }
-        .spacer { flex:1; } main { padding:16px 24px; overflow-x:auto; }
-        table { border-collapse:separate; border-spacing:12px; } th.family { text-align:right; vertical-align:middle; color:var(--muted); font-weight:600; white-space:nowrap; }
-        figure { margin:0; background:var(--card); border-radius:14px; padding:10px; text-align:center; border:1px solid var(--line); }
-        figure img { max-width:260px; max-height:280px; cursor:zoom-in; display:block; margin:auto; }
-        figure.missing img { display:none; } figure.missing::before { content:"—"; color:var(--muted); }
-        figcaption { color:var(--muted); margin-top:6px; font-size:12px; }
-        #zoom { position:fixed; inset:0; background:rgba(0,0,0,.85); display:none; overflow:auto; z-index:2; cursor:zoom-out; }
-        #zoom img { display:block; margin:40px auto; image-rendering:pixelated; } #zoom.on { display:block; }
-        .excluded { padding:0 24px 24px; } .excluded h2 { font-size:15px; }
-        </style></head>
-        <body>
-        <header><h1>\(escape(m.displayName))</h1>
-        <span class="meta">\(escape(m.kind)) · \(escape(m.deviceName)) · \(Manifest.rounded(m.scale))x · \(m.variants.count) variants\(m.shard.map { " · shard \($0)" } ?? "")\(notShown > 0 ? " · \(notShown) not shown in their context" : "")</span>
-        <span class="spacer"></span><nav id="entries">\(buttons)</nav><button id="theme">Dark page</button></header>
-        <main><table>\(grid)</table></main>
-        \(excludedHTML)
-        <div id="zoom"><img alt="1:1"></div>
-        <pre id="selftest" hidden></pre>
-        <script>
-        const variants = [\(variants.joined(separator: ","))];
-        let entry = \(entries.first ?? 0);
-        function show(e) {
-          entry = e;
-          document.querySelectorAll('#entries button').forEach(b => b.classList.toggle('on', +b.dataset.e === e));
-          document.querySelectorAll('figure').forEach(fig => {
-            const v = variants.find(v => v.f === fig.dataset.f && v.a === fig.dataset.a && v.e === e);
-            const img = fig.querySelector('img');
-            fig.classList.toggle('missing', !v);
-            if (v) { img.src = v.src; img.width = Math.round(v.w / \(max(1, m.scale))); } else { img.removeAttribute('src'); }
-          });
-        }
-        document.querySelectorAll('#entries button').forEach(b => b.onclick = () => show(+b.dataset.e));
-        document.getElementById('theme').onclick = () => {
-          document.body.classList.toggle('dark');
-          document.getElementById('theme').textContent = document.body.classList.contains('dark') ? 'Light page' : 'Dark page';
-        };
-        const zoom = document.getElementById('zoom');
-        document.querySelectorAll('figure img').forEach(img => img.onclick = () => { zoom.querySelector('img').src = img.src; zoom.classList.add('on'); });
-        zoom.onclick = () => zoom.classList.remove('on');
-        show(entry);
-        if (location.search.includes('selftest')) {
-          const loaded = () => Promise.all([...document.images].filter(i => i.getAttribute('src')).map(i => i.complete ? 0 : new Promise(r => { i.onload = r; i.onerror = r; })));
-          const report = {};
-          loaded().then(() => {
-            const imgs = [...document.querySelectorAll('figure img')].filter(i => i.getAttribute('src'));
-            report.images = imgs.length;
-            report.broken = imgs.filter(i => !(i.naturalWidth > 0)).map(i => i.getAttribute('src'));
-            report.before = imgs.map(i => i.getAttribute('src')).join(' ');
-            const other = [...document.querySelectorAll('#entries button')].map(b => +b.dataset.e).find(e => e !== entry);
-            if (other !== undefined) { show(other); }
-            report.after = [...document.querySelectorAll('figure img')].filter(i => i.getAttribute('src')).map(i => i.getAttribute('src')).join(' ');
-            report.switched = other === undefined ? null : report.before !== report.after;
-            const out = document.getElementById('selftest');
-            out.textContent = 'SELFTEST ' + JSON.stringify(report);
-            out.hidden = false;
-          });
-        }
-        </script></body></html>
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+            <title>\(escape(m.displayName)) — widgetctl</title>
+            <style>
+            :root { --bg:#f2f2f7; --fg:#1c1c1e; --card:#fff; --muted:#6e6e73; --line:#d1d1d6; color-scheme: light; }
+            body.dark { --bg:#000; --fg:#f2f2f7; --card:#1c1c1e; --muted:#98989d; --line:#38383a; color-scheme: dark; }
+            body { margin:0; font:14px -apple-system, system-ui, "Inter", sans-serif; background:var(--bg); color:var(--fg); }
+            header { display:flex; flex-wrap:wrap; gap:12px; align-items:center; padding:16px 24px; border-bottom:1px solid var(--line); position:sticky; top:0; background:var(--bg); z-index:1; }
+            header h1 { font-size:20px; margin:0 16px 0 0; } .meta { color:var(--muted); }
+            button { font:inherit; border:1px solid var(--line); background:var(--card); color:var(--fg); border-radius:8px; padding:6px 10px; cursor:pointer; }
+            button.on { background:#0a84ff; color:#fff; border-color:#0a84ff; } button small { display:block; font-size:10px; opacity:.7; }
+            .spacer { flex:1; } main { padding:16px 24px; overflow-x:auto; }
+            table { border-collapse:separate; border-spacing:12px; } th.family { text-align:right; vertical-align:middle; color:var(--muted); font-weight:600; white-space:nowrap; }
+            figure { margin:0; background:var(--card); border-radius:14px; padding:10px; text-align:center; border:1px solid var(--line); }
+            figure img { max-width:260px; max-height:280px; cursor:zoom-in; display:block; margin:auto; }
+            figure.missing img { display:none; } figure.missing::before { content:"—"; color:var(--muted); }
+            figcaption { color:var(--muted); margin-top:6px; font-size:12px; }
+            #zoom { position:fixed; inset:0; background:rgba(0,0,0,.85); display:none; overflow:auto; z-index:2; cursor:zoom-out; }
+            #zoom img { display:block; margin:40px auto; image-rendering:pixelated; } #zoom.on { display:block; }
+            .excluded { padding:0 24px 24px; } .excluded h2 { font-size:15px; }
+            </style></head>
+            <body>
+            <header><h1>\(escape(m.displayName))</h1>
+            <span class="meta">\(escape(m.kind)) · \(escape(m.deviceName)) · \(Manifest.rounded(m.scale))x · \(m.variants.count) variants\(m.shard.map { " · shard \($0)" } ?? "")\(notShown > 0 ? " · \(notShown) not shown in their context" : "")</span>
+            <span class="spacer"></span><nav id="entries">\(buttons)</nav><button id="theme">Dark page</button></header>
+            <main><table>\(grid)</table></main>
+            \(excludedHTML)
+            <div id="zoom"><img alt="1:1"></div>
+            <pre id="selftest" hidden></pre>
+            <script>
+            const variants = [\(variants.joined(separator: ","))];
+            let entry = \(entries.first ?? 0);
+            function show(e) {
+              entry = e;
+              document.querySelectorAll('#entries button').forEach(b => b.classList.toggle('on', +b.dataset.e === e));
+              document.querySelectorAll('figure').forEach(fig => {
+                const v = variants.find(v => v.f === fig.dataset.f && v.a === fig.dataset.a && v.e === e);
+                const img = fig.querySelector('img');
+                fig.classList.toggle('missing', !v);
+                if (v) { img.src = v.src; img.width = Math.round(v.w / \(max(1, m.scale))); } else { img.removeAttribute('src'); }
+              });
+            }
+            document.querySelectorAll('#entries button').forEach(b => b.onclick = () => show(+b.dataset.e));
+            document.getElementById('theme').onclick = () => {
+              document.body.classList.toggle('dark');
+              document.getElementById('theme').textContent = document.body.classList.contains('dark') ? 'Light page' : 'Dark page';
+            };
+            const zoom = document.getElementById('zoom');
+            document.querySelectorAll('figure img').forEach(img => img.onclick = () => { zoom.querySelector('img').src = img.src; zoom.classList.add('on'); });
+            zoom.onclick = () => zoom.classList.remove('on');
+            show(entry);
+            if (location.search.includes('selftest')) {
+              const loaded = () => Promise.all([...document.images].filter(i => i.getAttribute('src')).map(i => i.complete ? 0 : new Promise(r => { i.onload = r; i.onerror = r; })));
+              const report = {};
+              loaded().then(() => {
+                const imgs = [...document.querySelectorAll('figure img')].filter(i => i.getAttribute('src'));
+                report.images = imgs.length;
+                report.broken = imgs.filter(i => !(i.naturalWidth > 0)).map(i => i.getAttribute('src'));
+                report.before = imgs.map(i => i.getAttribute('src')).join(' ');
+                const other = [...document.querySelectorAll('#entries button')].map(b => +b.dataset.e).find(e => e !== entry);
+                if (other !== undefined) { show(other); }
+                report.after = [...document.querySelectorAll('figure img')].filter(i => i.getAttribute('src')).map(i => i.getAttribute('src')).join(' ');
+                report.switched = other === undefined ? null : report.before !== report.after;
+                const out = document.getElementById('selftest');
+                out.textContent = 'SELFTEST ' + JSON.stringify(report);
+                out.hidden = false;
+              });
+            }
+            </script></body></html>
 
-        """
+            """
     }
 
     static func orderedUnique<T: Hashable>(_ xs: [T]) -> [T] {
-        var seen = Set<T>(); return xs.filter { seen.insert($0).inserted }
+        var seen = Set<T>()
+        return xs.filter { seen.insert($0).inserted }
     }
 }

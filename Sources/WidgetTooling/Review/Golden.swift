@@ -53,7 +53,10 @@ public struct GoldenComparison {
     public var mode = RecordMode.current
     public var encoding = PNGOptions.best
 
-    public init(golden: URL, artifacts: URL) { self.golden = golden; self.artifacts = artifacts }
+    public init(golden: URL, artifacts: URL) {
+        self.golden = golden
+        self.artifacts = artifacts
+    }
 
     /// The package folder above `url` (the nearest folder with a Package.swift).
     public static func packageRoot(containing url: URL) -> URL {
@@ -67,7 +70,8 @@ public struct GoldenComparison {
     /// The artefacts folder: WIDGETCTL_ARTIFACTS, else `fallback` under the package's .build.
     public static func artifactsBase(testFile: URL, fallback: String) -> URL {
         if let dir = ProcessInfo.processInfo.environment["WIDGETCTL_ARTIFACTS"] { return URL(fileURLWithPath: dir) }
-        return packageRoot(containing: testFile.deletingLastPathComponent()).appendingPathComponent(".build").appendingPathComponent(fallback)
+        return packageRoot(containing: testFile.deletingLastPathComponent()).appendingPathComponent(".build").appendingPathComponent(
+            fallback)
     }
 
     /// Compares `actual` with the golden, recording according to the mode.
@@ -91,7 +95,8 @@ public struct GoldenComparison {
             try write(expected, artifacts.appendingPathComponent("expected.png"))
             try write(diff.visualization(of: expected), artifacts.appendingPathComponent("diff.png"))
         } catch { return .failed("cannot write the failure images to \(artifacts.path): \(error)") }
-        let what = diff.sameSize
+        let what =
+            diff.sameSize
             ? "\(diff.differingPixels) pixels differ by more than \(channelTolerance) (largest channel difference \(diff.maxChannelDelta), allowed \(maxDifferingPixels) pixels)"
             : "size \(actual.width)×\(actual.height) differs from the golden's \(expected.width)×\(expected.height)"
         let rewrite = mode == .failed || mode == .all

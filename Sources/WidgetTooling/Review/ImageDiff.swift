@@ -1,6 +1,11 @@
 // Pixel comparison for goldens, snapshot assertions and `render --verify`. Images are compared as
 // decoded straight-alpha RGBA8, never as file bytes (PNG bytes depend on zlib and its settings).
 
+import RasterCore
+import WidgetLayout
+import WidgetModel
+import WidgetRaster
+
 /// The result of comparing two images pixel by pixel.
 public struct ImageDiff: Sendable {
     /// Pixels where any channel differs by more than the tolerance.
@@ -19,7 +24,8 @@ public struct ImageDiff: Sendable {
     /// colour bytes (premultiplied storage keeps them all zero anyway).
     public init(expected: Pixmap, actual: Pixmap, channelTolerance: Int = 1) {
         self.channelTolerance = channelTolerance
-        width = expected.width; height = expected.height
+        width = expected.width
+        height = expected.height
         guard expected.width == actual.width, expected.height == actual.height else {
             sameSize = false
             differingPixels = max(expected.width * expected.height, actual.width * actual.height)
@@ -28,21 +34,29 @@ public struct ImageDiff: Sendable {
             return
         }
         sameSize = true
-        var count = 0, maxDelta = 0
+        var count = 0
+        var maxDelta = 0
         var m = [UInt8](repeating: 0, count: expected.width * expected.height)
         for i in 0..<expected.pixels.count {
-            let a = expected.pixels[i], b = actual.pixels[i]
+            let a = expected.pixels[i]
+            let b = actual.pixels[i]
             if a == b { continue }
-            let ua = PremultipliedPixel.unpremultiply(a), ub = PremultipliedPixel.unpremultiply(b)
+            let ua = PremultipliedPixel.unpremultiply(a)
+            let ub = PremultipliedPixel.unpremultiply(b)
             if ua >> 24 == 0 && ub >> 24 == 0 { continue }
             var d = 0
             for shift in stride(from: UInt32(0), through: 24, by: 8) {
                 d = max(d, abs(Int((ua >> shift) & 0xFF) - Int((ub >> shift) & 0xFF)))
             }
             maxDelta = max(maxDelta, d)
-            if d > channelTolerance { count += 1; m[i] = 255 }
+            if d > channelTolerance {
+                count += 1
+                m[i] = 255
+            }
         }
-        differingPixels = count; maxChannelDelta = maxDelta; mask = m
+        differingPixels = count
+        maxChannelDelta = maxDelta
+        mask = m
     }
 
     /// The share of pixels that differ, 0...1.
@@ -69,21 +83,21 @@ public struct ImageDiff: Sendable {
         }
         // A light red halo around each difference, so a single pixel is visible at a glance,
         // and the differing pixels themselves in pure red.
-        let w = out.width, h = out.height
+        let w = out.width
+        let h = out.height
         let halo = PremultipliedPixel(RGBA(red: 1, green: 0.55, blue: 0.55)).packed
         for i in 0..<mask.count where mask[i] != 0 {
-            let x = i % w, y = i / w
-            for dy in -3...3 { for dx in -3...3 {
-                let xx = x + dx, yy = y + dy
-                if xx >= 0 && yy >= 0 && xx < w && yy < h && mask[yy * w + xx] == 0 { out.pixels[yy * w + xx] = halo }
-            } }
+            let x = i % w
+            let y = i / w
+            for dy in -3...3 {
+                for dx in -3...3 {
+                    let xx = x + dx
+                    let yy = y + dy
+                    if xx >= 0 && yy >= 0 && xx < w && yy < h && mask[yy * w + xx] == 0 { out.pixels[yy * w + xx] = halo }
+                }
+            }
         }
         for i in 0..<mask.count where mask[i] != 0 { out.pixels[i] = 0xFF00_00FF }
         return out
     }
 }
-
-import RasterCore
-import WidgetLayout
-import WidgetRaster
-import WidgetModel

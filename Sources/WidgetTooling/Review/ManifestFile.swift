@@ -1,9 +1,9 @@
+import Foundation
 // Reading a render's manifest.json back (for the gallery, verify, diff and merge).
 import RasterCore
 import WidgetLayout
-import WidgetRaster
-import Foundation
 import WidgetModel
+import WidgetRaster
 
 public struct ManifestFile: Sendable {
     public struct Entry: Sendable, Hashable {
@@ -44,18 +44,21 @@ public struct ManifestFile: Sendable {
         func str(_ n: JSONNode?, _ d: String = "") -> String { n?.string ?? d }
         let variants: [Entry] = (root["variants"]?.elements ?? []).map { v in
             let size = v["pixelSize"]?.elements?.compactMap(\.number) ?? [0, 0]
-            return Entry(file: str(v["file"]), family: str(v["family"]), appearance: str(v["appearance"]),
-                         entry: Int(v["entry"]?.number ?? 0), entryDate: str(v["entryDate"]),
-                         width: Int(size.first ?? 0), height: Int(size.last ?? 0), sha256: str(v["sha256"]))
+            return Entry(
+                file: str(v["file"]), family: str(v["family"]), appearance: str(v["appearance"]),
+                entry: Int(v["entry"]?.number ?? 0), entryDate: str(v["entryDate"]),
+                width: Int(size.first ?? 0), height: Int(size.last ?? 0), sha256: str(v["sha256"]))
         }
         let skipped: [Skip] = (root["skipped"]?.elements ?? []).map { s in
-            Skip(family: str(s["family"]), appearance: str(s["appearance"]), entry: Int(s["entry"]?.number ?? 0),
-                 reason: str(s["reason"]), excluded: s["excluded"]?.bool ?? false)
+            Skip(
+                family: str(s["family"]), appearance: str(s["appearance"]), entry: Int(s["entry"]?.number ?? 0),
+                reason: str(s["reason"]), excluded: s["excluded"]?.bool ?? false)
         }
-        return ManifestFile(kind: str(root["kind"]), displayName: str(root["displayName"]), spec: str(root["spec"]),
-                            deviceName: str(root["device"]?["name"]), scale: root["device"]?["scale"]?.number ?? 0,
-                            format: str(root["format"], "png"), shard: root["shard"]?.string, variants: variants,
-                            skipped: skipped, raw: root)
+        return ManifestFile(
+            kind: str(root["kind"]), displayName: str(root["displayName"]), spec: str(root["spec"]),
+            deviceName: str(root["device"]?["name"]), scale: root["device"]?["scale"]?.number ?? 0,
+            format: str(root["format"], "png"), shard: root["shard"]?.string, variants: variants,
+            skipped: skipped, raw: root)
     }
 
     /// The render folders (one per widget kind) under `dir`.

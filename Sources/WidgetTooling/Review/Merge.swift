@@ -1,14 +1,17 @@
+import Foundation
 // `widgetctl merge`: the outputs of `render --shard I/N` runs (one per CI job) become one render
 // folder: one manifest, contact sheet and gallery per widget. Shards of different specs or options
 // (device, scale, format, shard count) are refused, as are two shards that disagree on a variant.
 import RasterCore
 import WidgetLayout
-import WidgetRaster
-import Foundation
 import WidgetModel
+import WidgetRaster
 
 public enum Merger {
-    public struct Result { public var kinds: [String]; public var variants: Int }
+    public struct Result {
+        public var kinds: [String]
+        public var variants: Int
+    }
 
     public static func merge(_ inputs: [URL], into out: URL, library: FontLibrary = .shared) throws -> Result {
         var byKind: [String: [(dir: URL, manifest: ManifestFile)]] = [:]
@@ -23,13 +26,23 @@ public enum Merger {
             for p in parts.dropFirst() {
                 let m = p.manifest
                 if m.spec != first.spec || m.deviceName != first.deviceName || m.scale != first.scale || m.format != first.format {
-                    throw BatchError.write(path: p.dir.path, reason: "refusing to merge: \(kind) was rendered from a different spec or with different options (spec, device, scale or format differ from \(parts[0].dir.path))")
+                    throw BatchError.write(
+                        path: p.dir.path,
+                        reason:
+                            "refusing to merge: \(kind) was rendered from a different spec or with different options (spec, device, scale or format differ from \(parts[0].dir.path))"
+                    )
                 }
                 let counts = Set(parts.compactMap { $0.manifest.shard?.split(separator: "/").last.map(String.init) })
-                if counts.count > 1 { throw BatchError.write(path: p.dir.path, reason: "refusing to merge shards of different splits (\(counts.sorted().joined(separator: ", ")))") }
+                if counts.count > 1 {
+                    throw BatchError.write(
+                        path: p.dir.path,
+                        reason: "refusing to merge shards of different splits (\(counts.sorted().joined(separator: ", ")))")
+                }
             }
             let shardIDs = parts.compactMap(\.manifest.shard)
-            if Set(shardIDs).count != shardIDs.count { throw BatchError.write(path: out.path, reason: "\(kind): the same shard is given twice") }
+            if Set(shardIDs).count != shardIDs.count {
+                throw BatchError.write(path: out.path, reason: "\(kind): the same shard is given twice")
+            }
             var variants: [String: (ManifestFile.Entry, URL)] = [:]
             for p in parts {
                 for v in p.manifest.variants {
@@ -53,7 +66,11 @@ public enum Merger {
                     try writeAtomically([UInt8](bytes), to: dest.appendingPathComponent(v.file), root: out)
                 }
                 if let fam = WidgetFamily(rawValue: v.family), let app = Appearance(rawValue: v.appearance) {
-                    cells.append((Variant(entry: v.entry, family: fam, appearance: app), ContactSheet.thumbnail(try ImageCodec.decode([UInt8](bytes)))))
+                    cells.append(
+                        (
+                            Variant(entry: v.entry, family: fam, appearance: app),
+                            ContactSheet.thumbnail(try ImageCodec.decode([UInt8](bytes)))
+                        ))
                 }
             }
             // The manifest: the first shard's, with every shard's variants and no shard mark.
@@ -68,7 +85,8 @@ public enum Merger {
                     let key = "\(v["family"] ?? "")/\(v["appearance"] ?? "")/e\(v["entry"].map { "\(Int(($0 as? Double) ?? 0))" } ?? "0")"
                     if seen.insert(key).inserted { allVariants.append(v) }
                 }
-                for s in (plain["skipped"] as? [[String: Any]]) ?? [] where !skipped.contains(where: { NSDictionary(dictionary: $0).isEqual(to: s) }) {
+                for s in (plain["skipped"] as? [[String: Any]]) ?? []
+                where !skipped.contains(where: { NSDictionary(dictionary: $0).isEqual(to: s) }) {
                     skipped.append(s)
                 }
             }
@@ -77,12 +95,15 @@ public enum Merger {
             }
             root["skipped"] = skipped
             let data = try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys])
-            try writeAtomically(Array((String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\\/", with: "/") + "\n").utf8),
-                                to: dest.appendingPathComponent("manifest.json"), root: out)
-            let sheet = ContactSheet.render(title: first.displayName, subtitle: "\(first.kind) · \(first.deviceName) · merged from \(parts.count) shards",
-                                            cells: cells, library: library)
+            try writeAtomically(
+                Array((String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\\/", with: "/") + "\n").utf8),
+                to: dest.appendingPathComponent("manifest.json"), root: out)
+            let sheet = ContactSheet.render(
+                title: first.displayName, subtitle: "\(first.kind) · \(first.deviceName) · merged from \(parts.count) shards",
+                cells: cells, library: library)
             try writeAtomically(try PNGCodec.encode(sheet), to: dest.appendingPathComponent("contact-sheet.png"), root: out)
-            try writeAtomically(Array(Gallery.html(try ManifestFile.read(dest)).utf8), to: dest.appendingPathComponent("index.html"), root: out)
+            try writeAtomically(
+                Array(Gallery.html(try ManifestFile.read(dest)).utf8), to: dest.appendingPathComponent("index.html"), root: out)
             total += ordered.count
         }
         return Result(kinds: byKind.keys.sorted(), variants: total)

@@ -1,17 +1,26 @@
 #if canImport(WidgetKit)
-import SwiftUI
-import WidgetKit
+    import SwiftUI
+    import WidgetKit
 #else
-import Foundation
-import WidgetModel
+    import Foundation
+    import WidgetModel
 #endif
 
 // The Weather widget of Samples/weather.widget.json, written as an iOS widget extension would
 // write it. Nothing below knows about widgetctl.
 
 public struct WeatherEntry: TimelineEntry {
-    public struct Hour { var time: String; var temperature: Int; var symbol: String }
-    public struct Day { var name: String; var symbol: String; var low: Int; var high: Int }
+    public struct Hour {
+        var time: String
+        var temperature: Int
+        var symbol: String
+    }
+    public struct Day {
+        var name: String
+        var symbol: String
+        var low: Int
+        var high: Int
+    }
 
     public let date: Date
     var city: String
@@ -42,31 +51,39 @@ public struct WeatherProvider: TimelineProvider {
         WeatherEntry(
             date: Date(timeIntervalSince1970: 1_795_971_600),  // 2026-11-29 17:00 UTC
             city: "Cupertino", temperature: 72, high: 78, low: 61, condition: "Mostly Sunny", symbol: "sun.max.fill",
-            hours: [.init(time: "10AM", temperature: 73, symbol: "sun.max.fill"),
-                    .init(time: "11AM", temperature: 75, symbol: "sun.max.fill"),
-                    .init(time: "12PM", temperature: 77, symbol: "cloud.sun.fill"),
-                    .init(time: "1PM", temperature: 78, symbol: "cloud.sun.fill"),
-                    .init(time: "2PM", temperature: 76, symbol: "cloud.fill"),
-                    .init(time: "3PM", temperature: 74, symbol: "cloud.rain.fill")],
-            days: [.init(name: "Mon", symbol: "sun.max.fill", low: 58, high: 79),
-                   .init(name: "Tue", symbol: "cloud.sun.fill", low: 57, high: 75),
-                   .init(name: "Wed", symbol: "cloud.rain.fill", low: 54, high: 66),
-                   .init(name: "Thu", symbol: "cloud.bolt.fill", low: 52, high: 63),
-                   .init(name: "Fri", symbol: "sun.max.fill", low: 55, high: 72)]),
+            hours: [
+                .init(time: "10AM", temperature: 73, symbol: "sun.max.fill"),
+                .init(time: "11AM", temperature: 75, symbol: "sun.max.fill"),
+                .init(time: "12PM", temperature: 77, symbol: "cloud.sun.fill"),
+                .init(time: "1PM", temperature: 78, symbol: "cloud.sun.fill"),
+                .init(time: "2PM", temperature: 76, symbol: "cloud.fill"),
+                .init(time: "3PM", temperature: 74, symbol: "cloud.rain.fill"),
+            ],
+            days: [
+                .init(name: "Mon", symbol: "sun.max.fill", low: 58, high: 79),
+                .init(name: "Tue", symbol: "cloud.sun.fill", low: 57, high: 75),
+                .init(name: "Wed", symbol: "cloud.rain.fill", low: 54, high: 66),
+                .init(name: "Thu", symbol: "cloud.bolt.fill", low: 52, high: 63),
+                .init(name: "Fri", symbol: "sun.max.fill", low: 55, high: 72),
+            ]),
         WeatherEntry(
             date: Date(timeIntervalSince1970: 1_796_007_600),  // 2026-11-30 03:00 UTC
             city: "Cupertino", temperature: 58, high: 66, low: 52, condition: "Light Rain", symbol: "cloud.rain.fill",
-            hours: [.init(time: "8PM", temperature: 57, symbol: "cloud.rain.fill"),
-                    .init(time: "9PM", temperature: 56, symbol: "cloud.rain.fill"),
-                    .init(time: "10PM", temperature: 55, symbol: "cloud.heavyrain.fill"),
-                    .init(time: "11PM", temperature: 54, symbol: "cloud.fill"),
-                    .init(time: "12AM", temperature: 54, symbol: "moon.fill"),
-                    .init(time: "1AM", temperature: 53, symbol: "moon.fill")],
-            days: [.init(name: "Tue", symbol: "cloud.rain.fill", low: 52, high: 66),
-                   .init(name: "Wed", symbol: "cloud.rain.fill", low: 54, high: 66),
-                   .init(name: "Thu", symbol: "cloud.bolt.fill", low: 52, high: 63),
-                   .init(name: "Fri", symbol: "sun.max.fill", low: 55, high: 72),
-                   .init(name: "Sat", symbol: "sun.max.fill", low: 56, high: 74)]),
+            hours: [
+                .init(time: "8PM", temperature: 57, symbol: "cloud.rain.fill"),
+                .init(time: "9PM", temperature: 56, symbol: "cloud.rain.fill"),
+                .init(time: "10PM", temperature: 55, symbol: "cloud.heavyrain.fill"),
+                .init(time: "11PM", temperature: 54, symbol: "cloud.fill"),
+                .init(time: "12AM", temperature: 54, symbol: "moon.fill"),
+                .init(time: "1AM", temperature: 53, symbol: "moon.fill"),
+            ],
+            days: [
+                .init(name: "Tue", symbol: "cloud.rain.fill", low: 52, high: 66),
+                .init(name: "Wed", symbol: "cloud.rain.fill", low: 54, high: 66),
+                .init(name: "Thu", symbol: "cloud.bolt.fill", low: 52, high: 63),
+                .init(name: "Fri", symbol: "sun.max.fill", low: 55, high: 72),
+                .init(name: "Sat", symbol: "sun.max.fill", low: 56, high: 74),
+            ]),
     ]
 }
 
@@ -132,9 +149,11 @@ struct DailyForecast: View {
     var days: [WeatherEntry.Day]
 
     static let range = LinearGradient(
-        colors: [Color(red: 0x5A / 255, green: 0xC8 / 255, blue: 0xFA / 255),
-                 Color(red: 0xFF / 255, green: 0xD6 / 255, blue: 0x0A / 255),
-                 Color(red: 0xFF / 255, green: 0x9F / 255, blue: 0x0A / 255)],
+        colors: [
+            Color(red: 0x5A / 255, green: 0xC8 / 255, blue: 0xFA / 255),
+            Color(red: 0xFF / 255, green: 0xD6 / 255, blue: 0x0A / 255),
+            Color(red: 0xFF / 255, green: 0x9F / 255, blue: 0x0A / 255),
+        ],
         startPoint: .leading, endPoint: .trailing)
 
     var body: some View {
@@ -179,13 +198,19 @@ public struct WeatherWidgetView: View {
             .foregroundStyle(.white)
             .containerBackground(for: .widget) {
                 if colorScheme == .dark {
-                    LinearGradient(colors: [Color(red: 0x1B / 255, green: 0x2C / 255, blue: 0x4F / 255),
-                                            Color(red: 0x0B / 255, green: 0x14 / 255, blue: 0x26 / 255)],
-                                   startPoint: .top, endPoint: .bottom)
+                    LinearGradient(
+                        colors: [
+                            Color(red: 0x1B / 255, green: 0x2C / 255, blue: 0x4F / 255),
+                            Color(red: 0x0B / 255, green: 0x14 / 255, blue: 0x26 / 255),
+                        ],
+                        startPoint: .top, endPoint: .bottom)
                 } else {
-                    LinearGradient(colors: [Color(red: 0x4A / 255, green: 0x90 / 255, blue: 0xE2 / 255),
-                                            Color(red: 0x1C / 255, green: 0x3F / 255, blue: 0x94 / 255)],
-                                   startPoint: .top, endPoint: .bottom)
+                    LinearGradient(
+                        colors: [
+                            Color(red: 0x4A / 255, green: 0x90 / 255, blue: 0xE2 / 255),
+                            Color(red: 0x1C / 255, green: 0x3F / 255, blue: 0x94 / 255),
+                        ],
+                        startPoint: .top, endPoint: .bottom)
                 }
             }
     }

@@ -3,16 +3,17 @@ import Testing
 import WeatherWidget
 import WidgetModel
 import WidgetRaster
-import WidgetTooling
 import WidgetSnapshotTesting
+import WidgetTooling
 
 @Suite struct WeatherWidgetTests {
     /// Every family × the appearances that change how it draws, compared with the recorded PNGs in
     /// __Snapshots__ (recorded on first run, or again with WIDGETCTL_RECORD=1).
     @Test func snapshots() throws {
-        assertWidgetSnapshots(of: WeatherWidget.self,
-                                  families: [.systemSmall, .systemMedium, .systemLarge],
-                                  appearances: [.light, .dark, .tintedDark], scale: 1)
+        assertWidgetSnapshots(
+            of: WeatherWidget.self,
+            families: [.systemSmall, .systemMedium, .systemLarge],
+            appearances: [.light, .dark, .tintedDark], scale: 1)
     }
 
     /// The Swift widget and Samples/weather.widget.json describe the same widget: same pixels.
@@ -25,8 +26,9 @@ import WidgetSnapshotTesting
             for appearance in [Appearance.light, .dark, .clearDark] {
                 for entry in 0..<2 {
                     let v = Variant(entry: entry, family: family, appearance: appearance)
-                    let diff = ImageDiff(expected: try fromSpec.render(v).pixmap, actual: try fromSwift.render(v).pixmap,
-                                         channelTolerance: 0)
+                    let diff = ImageDiff(
+                        expected: try fromSpec.render(v).pixmap, actual: try fromSwift.render(v).pixmap,
+                        channelTolerance: 0)
                     #expect(diff.differingPixels == 0, "\(v): the spec and the Swift widget differ in \(diff.differingPixels) pixels")
                 }
             }

@@ -14,7 +14,7 @@ extension ResolveRun {
 
     func modifierPass(_ node: SpecNode, _ ctxIn: ResolveContext) throws -> ModifierPass {
         var ctx = ctxIn
-        var layout: [LayoutModifier] = []          // outermost first while collecting
+        var layout: [LayoutModifier] = []  // outermost first while collecting
         var shapePaint = ShapePaint()
         var image = ImageOptions()
         var resizable = false
@@ -58,24 +58,29 @@ extension ResolveRun {
             case .cornerRadius(let r): layout.append(.clipShape(.roundedRectangle(cornerRadius: try eval(r, ctx), style: .circular)))
             case .opacity(let o): layout.append(.opacity(min(1, max(0, try eval(o, ctx)))))
             case .shadow(let c, let r, let x, let y):
-                layout.append(.shadow(color: try c.map { try color($0, ctx) } ?? RGBA(white: 0, alpha: 0.33), radius: try eval(r, ctx) ?? 5,
-                                      x: try eval(x, ctx) ?? 0, y: try eval(y, ctx) ?? 0))
+                layout.append(
+                    .shadow(
+                        color: try c.map { try color($0, ctx) } ?? RGBA(white: 0, alpha: 0.33), radius: try eval(r, ctx) ?? 5,
+                        x: try eval(x, ctx) ?? 0, y: try eval(y, ctx) ?? 0))
             case .offset(let x, let y): layout.append(.offset(x: try eval(x, ctx) ?? 0, y: try eval(y, ctx) ?? 0))
             case .rotationEffect(let d): layout.append(.rotation(degrees: try eval(d, ctx)))
             case .fixedSize(let h, let v):
-                let horizontal = try eval(h, ctx) ?? false, vertical = try eval(v, ctx) ?? false
+                let horizontal = try eval(h, ctx) ?? false
+                let vertical = try eval(v, ctx) ?? false
                 if horizontal || vertical { layout.append(.fixedSize(horizontal: horizontal, vertical: vertical)) }
             case .layoutPriority(let p): layout.append(.layoutPriority(try eval(p, ctx)))
             case .aspectRatio(let r, let mode): layout.append(.aspectRatio(try eval(r, ctx), contentMode: try eval(mode, ctx) ?? .fit))
             case .luminanceToAlpha(let b): if try eval(b, ctx) { layout.append(.luminanceToAlpha) }
             case .redacted(let r): if try eval(r, ctx) == .placeholder { layout.append(.redacted) }
             case .glassEffect(let variant, let tint, let s):
-                layout.append(.glassEffect(variant: try eval(variant, ctx) ?? .regular, tint: try tint.map { try color($0, ctx) },
-                                           shape: try s.map { try shape($0, ctx) } ?? .capsule(style: .continuous)))
-            case .noEffect: break   // no effect on a still image
+                layout.append(
+                    .glassEffect(
+                        variant: try eval(variant, ctx) ?? .regular, tint: try tint.map { try color($0, ctx) },
+                        shape: try s.map { try shape($0, ctx) } ?? .capsule(style: .continuous)))
+            case .noEffect: break  // no effect on a still image
             }
         }
-        layout.reverse()   // innermost first
+        layout.reverse()  // innermost first
         image.resizable = resizable
         image.font = ctx.text.font
         image.style = ctx.text.style
@@ -104,8 +109,12 @@ extension ResolveRun {
             for name in try names.map({ try eval($0, ctx) }) {
                 switch name {
                 case .all: e = EdgeInsets(all: length)
-                case .horizontal: e.leading = length; e.trailing = length
-                case .vertical: e.top = length; e.bottom = length
+                case .horizontal:
+                    e.leading = length
+                    e.trailing = length
+                case .vertical:
+                    e.top = length
+                    e.bottom = length
                 case .top: e.top = length
                 case .bottom: e.bottom = length
                 case .leading: e.leading = length
@@ -116,8 +125,14 @@ extension ResolveRun {
         case .insets(let all, let horizontal, let vertical, let top, let leading, let bottom, let trailing):
             var e = EdgeInsets()
             if let v = try eval(all, ctx) { e = EdgeInsets(all: v) }
-            if let x = try eval(horizontal, ctx) { e.leading = x; e.trailing = x }
-            if let x = try eval(vertical, ctx) { e.top = x; e.bottom = x }
+            if let x = try eval(horizontal, ctx) {
+                e.leading = x
+                e.trailing = x
+            }
+            if let x = try eval(vertical, ctx) {
+                e.top = x
+                e.bottom = x
+            }
             if let v = try eval(top, ctx) { e.top = v }
             if let v = try eval(bottom, ctx) { e.bottom = v }
             if let v = try eval(leading, ctx) { e.leading = v }
@@ -129,11 +144,20 @@ extension ResolveRun {
     func frame(_ f: SpecFrame, _ ctx: ResolveContext) throws -> LayoutModifier {
         let alignment = try eval(f.alignment, ctx) ?? .center
         if !f.isFlexible { return .frame(width: try eval(f.width, ctx), height: try eval(f.height, ctx), alignment: alignment) }
-        var minW = try eval(f.minWidth, ctx), maxW = try eval(f.maxWidth, ctx)
-        var minH = try eval(f.minHeight, ctx), maxH = try eval(f.maxHeight, ctx)
-        if let w = try eval(f.width, ctx) { minW = w; maxW = w }
-        if let h = try eval(f.height, ctx) { minH = h; maxH = h }
-        return .flexibleFrame(minWidth: minW, idealWidth: try eval(f.idealWidth, ctx), maxWidth: maxW,
-                              minHeight: minH, idealHeight: try eval(f.idealHeight, ctx), maxHeight: maxH, alignment: alignment)
+        var minW = try eval(f.minWidth, ctx)
+        var maxW = try eval(f.maxWidth, ctx)
+        var minH = try eval(f.minHeight, ctx)
+        var maxH = try eval(f.maxHeight, ctx)
+        if let w = try eval(f.width, ctx) {
+            minW = w
+            maxW = w
+        }
+        if let h = try eval(f.height, ctx) {
+            minH = h
+            maxH = h
+        }
+        return .flexibleFrame(
+            minWidth: minW, idealWidth: try eval(f.idealWidth, ctx), maxWidth: maxW,
+            minHeight: minH, idealHeight: try eval(f.idealHeight, ctx), maxHeight: maxH, alignment: alignment)
     }
 }

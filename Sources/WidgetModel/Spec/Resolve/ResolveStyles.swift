@@ -24,13 +24,16 @@ extension ResolveRun {
         switch s {
         case .color(let c): return .color(try color(c, ctx))
         case .linearGradient(let stops, let start, let end):
-            return .linearGradient(try self.stops(stops, ctx), start: try unitPoint(start, .top, ctx), end: try unitPoint(end, .bottom, ctx))
+            return .linearGradient(
+                try self.stops(stops, ctx), start: try unitPoint(start, .top, ctx), end: try unitPoint(end, .bottom, ctx))
         case .radialGradient(let stops, let center, let r0, let r1):
-            return .radialGradient(try self.stops(stops, ctx), center: try unitPoint(center, .center, ctx),
-                                   startRadius: try eval(r0, ctx) ?? 0, endRadius: try eval(r1, ctx) ?? 100)
+            return .radialGradient(
+                try self.stops(stops, ctx), center: try unitPoint(center, .center, ctx),
+                startRadius: try eval(r0, ctx) ?? 0, endRadius: try eval(r1, ctx) ?? 100)
         case .angularGradient(let stops, let center, let a0, let a1):
-            return .angularGradient(try self.stops(stops, ctx), center: try unitPoint(center, .center, ctx),
-                                    startAngle: try eval(a0, ctx) ?? 0, endAngle: try eval(a1, ctx) ?? 360)
+            return .angularGradient(
+                try self.stops(stops, ctx), center: try unitPoint(center, .center, ctx),
+                startAngle: try eval(a0, ctx) ?? 0, endAngle: try eval(a1, ctx) ?? 360)
         }
     }
 
@@ -81,9 +84,13 @@ extension ResolveRun {
         case .style(let s): return .style(try eval(s, ctx), dynamicType: env.dynamicTypeSize)
         case .custom(let style, let size, let weight, let design, let italic, let monospacedDigit):
             var font: FontSpec
-            if let style { font = .style(try eval(style, ctx), dynamicType: env.dynamicTypeSize) }
-            else if let size { font = FontSpec(size: try eval(size, ctx)) }
-            else { font = base }
+            if let style {
+                font = .style(try eval(style, ctx), dynamicType: env.dynamicTypeSize)
+            } else if let size {
+                font = FontSpec(size: try eval(size, ctx))
+            } else {
+                font = base
+            }
             if let w = try eval(weight, ctx) { font.weight = w }
             if let d = try eval(design, ctx) { font.design = d }
             if let i = try eval(italic, ctx) { font.italic = i }
@@ -94,7 +101,8 @@ extension ResolveRun {
 
     func stroke(_ s: SpecStroke, inset: Bool, _ ctx: ResolveContext) throws -> (style: ResolvedStyle, stroke: StrokeOptions) {
         var o = StrokeOptions()
-        let style = try s.style.map { try self.style($0, ctx) } ?? ctx.text.style ?? .color(SystemColors.color("primary", scheme: env.colorScheme)!)
+        let style =
+            try s.style.map { try self.style($0, ctx) } ?? ctx.text.style ?? .color(SystemColors.color("primary", scheme: env.colorScheme)!)
         if let w = try eval(s.lineWidth, ctx) { o.lineWidth = w }
         if let c = try eval(s.lineCap, ctx) { o.lineCap = c }
         if let j = try eval(s.lineJoin, ctx) { o.lineJoin = j }

@@ -14,16 +14,24 @@ extension ResolveRun {
             let nodes: [ViewNode]
             switch node.view {
             case .ifView(let condition, let then, let otherwise):
-                if try holds(condition, pass.context) { nodes = try resolve(then, pass.context) }
-                else if let otherwise { nodes = try resolve(otherwise, pass.context) }
-                else { nodes = [] }
+                if try holds(condition, pass.context) {
+                    nodes = try resolve(then, pass.context)
+                } else if let otherwise {
+                    nodes = try resolve(otherwise, pass.context)
+                } else {
+                    nodes = []
+                }
             case .switchView(let subject, let cases, let fallback):
                 nodes = try resolveSwitch(subject, cases: cases, default: fallback, pass.context)
             case .forEach(let name, let content, let limit):
                 nodes = try resolveForEach(name, content: content, limit: limit, pass.context)
             default: nodes = []
             }
-            return nodes.map { var n = $0; n.modifiers += pass.layout; return n }
+            return nodes.map {
+                var n = $0
+                n.modifiers += pass.layout
+                return n
+            }
         default:
             try countView(node.at)
             let pass = try modifierPass(node, ctx)
@@ -35,8 +43,10 @@ extension ResolveRun {
         }
     }
 
-    func resolveSwitch(_ subject: SpecSwitchSubject, cases: [(key: String, node: SpecNode)], default fallback: SpecNode?,
-                       _ ctx: ResolveContext) throws -> [ViewNode] {
+    func resolveSwitch(
+        _ subject: SpecSwitchSubject, cases: [(key: String, node: SpecNode)], default fallback: SpecNode?,
+        _ ctx: ResolveContext
+    ) throws -> [ViewNode] {
         let current: String
         switch subject {
         case .environment(let key): current = environmentValue(key)
@@ -47,7 +57,9 @@ extension ResolveRun {
         return []
     }
 
-    func resolveForEach(_ nameField: SpecField<String>, content: SpecNode, limit: SpecField<Int>?, _ ctx: ResolveContext) throws -> [ViewNode] {
+    func resolveForEach(_ nameField: SpecField<String>, content: SpecNode, limit: SpecField<Int>?, _ ctx: ResolveContext) throws
+        -> [ViewNode]
+    {
         let name = try eval(nameField, ctx)
         guard let v = ctx.scope.lookup(name) else { throw fail(nameField.at, Placeholders.missing(name, ctx.scope).message) }
         guard case .array(let items) = v else { throw fail(nameField.at, "\"\(name)\" is \(v.kindName), expected an array") }
@@ -59,7 +71,8 @@ extension ResolveRun {
         var out: [ViewNode] = []
         for (i, item) in items.prefix(count).enumerated() {
             var inner = ctx
-            inner.scope.item = item; inner.scope.index = i
+            inner.scope.item = item
+            inner.scope.index = i
             out += try resolve(content, inner)
         }
         return out
@@ -159,16 +172,17 @@ extension ResolveRun {
         case .divider:
             return .divider(SystemColors.color("separator", scheme: env.colorScheme)!)
         case .gauge(let g):
-            let value = GaugeValue(value: try eval(g.value, ctx) ?? 0, lower: try eval(g.lower, ctx) ?? 0, upper: try eval(g.upper, ctx) ?? 1,
-                                   style: try eval(g.style, ctx) ?? (g.isProgress ? .linear : .accessoryCircular),
-                                   tint: try g.tint.map { try style($0, ctx) } ?? ctx.tint, label: try eval(g.label, ctx))
+            let value = GaugeValue(
+                value: try eval(g.value, ctx) ?? 0, lower: try eval(g.lower, ctx) ?? 0, upper: try eval(g.upper, ctx) ?? 1,
+                style: try eval(g.style, ctx) ?? (g.isProgress ? .linear : .accessoryCircular),
+                tint: try g.tint.map { try style($0, ctx) } ?? ctx.tint, label: try eval(g.label, ctx))
             return g.isProgress ? .progress(value) : .gauge(value)
         case .accessoryWidgetBackground:
             return .accessoryWidgetBackground
         case .empty:
             return .empty
         case .ifView, .switchView, .forEach:
-            return .empty   // expanded by resolve(_:_:)
+            return .empty  // expanded by resolve(_:_:)
         }
     }
 
@@ -196,15 +210,18 @@ extension ResolveRun {
         case .asset(let f):
             let name = try eval(f, ctx)
             guard let relative = resolver.spec.assets[name] else {
-                throw fail(f.at, "no asset named \"\(name.prefix(80))\"\(DidYouMean.hint(name, among: resolver.spec.assets.keys.sorted())) in \"assets\"")
+                throw fail(
+                    f.at,
+                    "no asset named \"\(name.prefix(80))\"\(DidYouMean.hint(name, among: resolver.spec.assets.keys.sorted())) in \"assets\""
+                )
             }
             reference = .asset(name: name, url: try confined(relative, f.at))
         case .file(let f):
             reference = .file(try confined(try eval(f, ctx), f.at))
         }
-        do { return .bitmap(try resolver.loadImage(reference)) }
-        catch let e as SpecError { throw e }
-        catch { throw fail(node.at, "cannot load image \(reference.url.lastPathComponent): \(error)") }
+        do { return .bitmap(try resolver.loadImage(reference)) } catch let e as SpecError { throw e } catch {
+            throw fail(node.at, "cannot load image \(reference.url.lastPathComponent): \(error)")
+        }
     }
 
     /// An asset path inside the spec's folder (no absolute paths, no "..", unless allowed).
@@ -212,7 +229,10 @@ extension ResolveRun {
         let base = resolver.spec.directory.standardizedFileURL
         if relative.hasPrefix("/") {
             guard resolver.allowAbsoluteAssets else {
-                throw fail(at, "absolute path \"\(relative.prefix(200))\" not allowed (paths are relative to the spec's folder; --allow-absolute-assets permits them)")
+                throw fail(
+                    at,
+                    "absolute path \"\(relative.prefix(200))\" not allowed (paths are relative to the spec's folder; --allow-absolute-assets permits them)"
+                )
             }
             return URL(fileURLWithPath: relative)
         }

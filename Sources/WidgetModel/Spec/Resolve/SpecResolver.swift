@@ -14,7 +14,11 @@ import Foundation
 public enum ImageReference: Sendable, Hashable {
     case asset(name: String, url: URL)
     case file(URL)
-    public var url: URL { switch self { case .asset(_, let u), .file(let u): return u } }
+    public var url: URL {
+        switch self {
+        case .asset(_, let u), .file(let u): return u
+        }
+    }
 }
 
 /// Resolves a spec's body into ResolvedWidget trees.
@@ -26,27 +30,33 @@ public struct SpecResolver {
     public var allowAbsoluteAssets = false
 
     public init(spec: WidgetSpec, loadImage: @escaping (ImageReference) throws -> ImageData) {
-        self.spec = spec; self.loadImage = loadImage
+        self.spec = spec
+        self.loadImage = loadImage
     }
 
     /// The widget for timeline entry `entryIndex` in `environment`.
     /// - Throws: `SpecError` naming the file, the entry and the JSON path.
     public func resolve(entryIndex: Int, environment: WidgetEnvironment) throws -> ResolvedWidget {
         guard spec.timeline.entries.indices.contains(entryIndex) else {
-            throw SpecError(file: spec.file, path: "/timeline/entries", message: "no entry \(entryIndex) (the timeline has \(spec.timeline.entries.count))")
+            throw SpecError(
+                file: spec.file, path: "/timeline/entries",
+                message: "no entry \(entryIndex) (the timeline has \(spec.timeline.entries.count))")
         }
         let entry = spec.timeline.entries[entryIndex]
         var env = environment
-        env.date = entry.date; env.locale = spec.locale; env.timeZone = spec.timeZone
+        env.date = entry.date
+        env.locale = spec.locale
+        env.timeZone = spec.timeZone
         let scope = PlaceholderScope(data: entry.data, entryIndex: entryIndex, locale: spec.locale, timeZone: spec.timeZone)
         let run = ResolveRun(resolver: self, env: env, entryIndex: entryIndex)
         var context = ResolveContext(scope: scope)
         context.text.style = .color(SystemColors.color("primary", scheme: env.colorScheme)!)
         let nodes = try run.resolve(spec.body, context)
         let content: ViewNode = nodes.count == 1 ? nodes[0] : ViewNode(.vstack(alignment: .center, spacing: nil, children: nodes))
-        return ResolvedWidget(content: content, containerBackground: run.containerBackground,
-                              contentMarginsDisabled: spec.contentMarginsDisabled,
-                              containerBackgroundRemovable: spec.containerBackgroundRemovable, environment: env)
+        return ResolvedWidget(
+            content: content, containerBackground: run.containerBackground,
+            contentMarginsDisabled: spec.contentMarginsDisabled,
+            containerBackgroundRemovable: spec.containerBackgroundRemovable, environment: env)
     }
 }
 
@@ -74,7 +84,9 @@ final class ResolveRun {
     var viewCount = 0
 
     init(resolver: SpecResolver, env: WidgetEnvironment, entryIndex: Int) {
-        self.resolver = resolver; self.env = env; self.entryIndex = entryIndex
+        self.resolver = resolver
+        self.env = env
+        self.entryIndex = entryIndex
     }
 
     func fail(_ at: SourceRef, _ message: String) -> SpecError {
@@ -88,8 +100,11 @@ final class ResolveRun {
         case .template(let t):
             let filled: JSONValue
             do {
-                if !field.textual, let single = try Placeholders.singleValue(t, ctx.scope) { filled = single }
-                else { filled = .string(try Placeholders.fill(t, ctx.scope, maxBytes: limits.maxFilledTextBytes)) }
+                if !field.textual, let single = try Placeholders.singleValue(t, ctx.scope) {
+                    filled = single
+                } else {
+                    filled = .string(try Placeholders.fill(t, ctx.scope, maxBytes: limits.maxFilledTextBytes))
+                }
             } catch let e as PlaceholderError { throw fail(field.at, e.message) }
             do { return try field.parse(filled) } catch let e as SpecValueError { throw fail(field.at, e.message) }
         }
