@@ -89,12 +89,10 @@ public enum PNGCodec {
     ///   `CodecError.corrupt` with libpng's reason for anything else.
     public static func decode(_ data: [UInt8], maxPixels: Int = ImageLimits.defaultMaxPixels) throws -> Pixmap {
         try decodeThroughShim(data, maxPixels: maxPixels, codec: "PNG", decode: cpng_decode_rgba, free: cpng_free) { d in
-            // IHDR: width and height, big-endian, at bytes 16…23.
+            // The size IHDR claims (big-endian at bytes 16…23), even where libpng would refuse it.
             guard d.count >= 24 else { return nil }
-            return (
-                Int(d[16]) << 24 | Int(d[17]) << 16 | Int(d[18]) << 8 | Int(d[19]),
-                Int(d[20]) << 24 | Int(d[21]) << 16 | Int(d[22]) << 8 | Int(d[23])
-            )
+            let be = { (i: Int) in Int(d[i]) << 24 | Int(d[i + 1]) << 16 | Int(d[i + 2]) << 8 | Int(d[i + 3]) }
+            return (be(16), be(20))
         }
     }
 }
