@@ -151,7 +151,8 @@ enum RenderCommand {
                     let e = FileManager.default.enumerator(at: kind, includingPropertiesForKeys: nil)!
                     for case let file as URL in e where !file.hasDirectoryPath && !file.path.contains("/verify/") {
                         let rel = Verifier.relativePath(file, from: options.outputDirectory)
-                        try writeAtomically([UInt8](try Data(contentsOf: file)), to: goldenURL.appendingPathComponent(rel))
+                        try writeAtomically(
+                            try BoundedFile.read(file, maxBytes: BoundedFile.maxImageBytes), to: goldenURL.appendingPathComponent(rel))
                     }
                 }
                 print("recorded goldens in \(golden)")
@@ -250,9 +251,10 @@ func parseColor(_ s: String, _ flag: String) throws -> RGBA {
 func loadWallpaper(_ s: String) throws -> Pixmap {
     if let style = Wallpaper.Style(rawValue: s) { return Wallpaper.generate(style, width: 1206, height: 2622) }
     let url = URL(fileURLWithPath: s)
-    guard let data = FileManager.default.contents(atPath: url.path) else {
+    let data: [UInt8]
+    do { data = try BoundedFile.read(url, maxBytes: BoundedFile.maxImageBytes) } catch {
         throw UsageError(
-            "--wallpaper: cannot read \(s) (a PNG or JPEG, or one of \(Wallpaper.Style.allCases.map(\.rawValue).joined(separator: ", ")))")
+            "--wallpaper: \(error) (a PNG or JPEG, or one of \(Wallpaper.Style.allCases.map(\.rawValue).joined(separator: ", ")))")
     }
-    do { return try ImageCodec.decode([UInt8](data)) } catch { throw UsageError("--wallpaper \(s): \(error)") }
+    do { return try ImageCodec.decode(data) } catch { throw UsageError("--wallpaper \(s): \(error)") }
 }

@@ -69,6 +69,11 @@ public final class FontLibrary: @unchecked Sendable {
         return faces
     }
 
+    /// Budgets for scanning font folders (a folder of a million files is not read whole).
+    static let maxFilesPerDirectory = 4_096
+    static let maxFontFileBytes = 64 << 20
+    static let maxFacesPerFile = 64
+
     private func scanIfNeeded() {
         guard !scanned else { return }
         scanned = true
@@ -76,13 +81,17 @@ public final class FontLibrary: @unchecked Sendable {
         var found: [FontFace] = []
         for dir in directories {
             guard let names = try? fm.contentsOfDirectory(atPath: dir) else { continue }
-            for name in names.sorted() where [".ttf", ".otf", ".ttc"].contains(where: { name.lowercased().hasSuffix($0) }) {
+            for name in names.sorted().prefix(FontLibrary.maxFilesPerDirectory)
+            where [".ttf", ".otf", ".ttc"].contains(where: { name.lowercased().hasSuffix($0) }) {
                 let path = (dir as NSString).appendingPathComponent(name)
+                // Only regular files of a sane size: FreeType would block forever on a FIFO
+                // named x.ttf, and read a multi-gigabyte sparse file whole.
+                guard let size = BoundedFile.regularFileSize(path), size <= FontLibrary.maxFontFileBytes else { continue }
                 let count = FontLibrary.withFreeType { lib -> Int in
                     var face: FT_Face?
                     guard FT_New_Face(lib, path, -1, &face) == 0, let face else { return 0 }
                     defer { FT_Done_Face(face) }
-                    return Int(face.pointee.num_faces)
+                    return min(Int(face.pointee.num_faces), FontLibrary.maxFacesPerFile)
                 }
                 for index in 0..<count {
                     if let face = try? FontLibrary.withFreeType({ lib in try FontFace(path: path, index: index, library: lib) }) {

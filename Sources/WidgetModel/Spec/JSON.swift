@@ -37,18 +37,71 @@ public enum JSONValue: Sendable, Equatable {
     }
 }
 
+/// A JSON pointer (RFC 6901) kept as a link to its parent's pointer plus one step, and spelt out
+/// only when a message needs it: storing every node's full pointer as text costs the sum of all
+/// path lengths (a 1 MB key above 3,000 elements would be 3 GB).
+public final class JSONPointer: Sendable, CustomStringConvertible {
+    enum Step: Sendable {
+        case root(String)
+        case key(String)
+        case index(Int)
+    }
+    let parent: JSONPointer?
+    let step: Step
+
+    /// A pointer given as text ("" is the document).
+    public init(_ text: String = "") {
+        parent = nil
+        step = .root(text)
+    }
+    init(parent: JSONPointer, step: Step) {
+        self.parent = parent
+        self.step = step
+    }
+
+    public static let root = JSONPointer()
+
+    public func appending(key: String) -> JSONPointer { JSONPointer(parent: self, step: .key(key)) }
+    public func appending(index: Int) -> JSONPointer { JSONPointer(parent: self, step: .index(index)) }
+
+    /// The pointer as text, e.g. "/body/children/2".
+    public var description: String {
+        var steps: [Step] = []
+        var p: JSONPointer? = self
+        while let q = p {
+            steps.append(q.step)
+            p = q.parent
+        }
+        var out = ""
+        for s in steps.reversed() {
+            switch s {
+            case .root(let t): out += t
+            case .key(let k): out += "/" + k.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+            case .index(let i): out += "/\(i)"
+            }
+        }
+        return out
+    }
+}
+
 /// A JSON value with its place in the document.
 public struct JSONNode: Sendable, Equatable {
     public var value: JSONValue
+    /// Where the value is, as a pointer spelt out on demand.
+    public var pointer: JSONPointer
     /// JSON pointer (RFC 6901), e.g. "/body/children/2".
-    public var path: String
+    public var path: String { pointer.description }
     /// 1-based line and column of the value's first character.
     public var line: Int
     public var column: Int
 
     public init(_ value: JSONValue, path: String = "", line: Int = 0, column: Int = 0) {
+        self.init(value, pointer: path.isEmpty ? .root : JSONPointer(path), line: line, column: column)
+    }
+
+    public init(_ value: JSONValue, pointer: JSONPointer, line: Int = 0, column: Int = 0) {
         self.value = value
-        self.path = path
+        self.pointer = pointer
         self.line = line
         self.column = column
     }
@@ -108,6 +161,8 @@ public struct JSONSyntaxError: Error, CustomStringConvertible, Equatable {
 public struct JSONParser {
     /// Deepest nesting of arrays and objects accepted.
     public static let maxDepth = 256
+    /// Longest object key accepted, in bytes (keys are names, never content).
+    public static let maxKeyBytes = 4096
 
     private let bytes: [UInt8]
     private var i = 0
@@ -125,7 +180,7 @@ public struct JSONParser {
             p.lineStart = 3
         }  // UTF-8 byte order mark
         p.skipWhitespace()
-        let node = try p.value(path: "", depth: 0)
+        let node = try p.value(pointer: .root, depth: 0)
         p.skipWhitespace()
         if p.i < bytes.count { throw p.error("unexpected \(p.describe(p.bytes[p.i])) after the end of the document") }
         return node
@@ -157,20 +212,17 @@ public struct JSONParser {
         }
     }
 
-    private static func escape(_ key: String) -> String {
-        key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
-    }
-
-    private mutating func value(path: String, depth: Int) throws -> JSONNode {
+    private mutating func value(pointer: JSONPointer, depth: Int) throws -> JSONNode {
         guard i < bytes.count else { throw error("unexpected end of file: expected a value") }
         let startLine = line
         let startColumn = column
-        func node(_ v: JSONValue) -> JSONNode { JSONNode(v, path: path, line: startLine, column: startColumn) }
+        func node(_ v: JSONValue) -> JSONNode { JSONNode(v, pointer: pointer, line: startLine, column: startColumn) }
         switch bytes[i] {
         case UInt8(ascii: "{"):
             guard depth < JSONParser.maxDepth else { throw error("nesting deeper than \(JSONParser.maxDepth) levels") }
             i += 1
             var members: [(key: String, value: JSONNode)] = []
+            var keys = Set<String>()
             skipWhitespace()
             if i < bytes.count && bytes[i] == UInt8(ascii: "}") {
                 i += 1
@@ -182,13 +234,17 @@ public struct JSONParser {
                     throw error(
                         i < bytes.count ? "expected a quoted key, found \(describe(bytes[i]))" : "unexpected end of file inside an object")
                 }
+                let keyStart = i
                 let key = try string()
-                if members.contains(where: { $0.key == key }) { throw error("duplicate key \"\(key)\"") }
+                if i - keyStart > JSONParser.maxKeyBytes {
+                    throw error("a key of \(i - keyStart) bytes, over the limit of \(JSONParser.maxKeyBytes)")
+                }
+                if !keys.insert(key).inserted { throw error("duplicate key \"\(key.prefix(80))\"") }
                 skipWhitespace()
-                guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error("expected ':' after key \"\(key)\"") }
+                guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error("expected ':' after key \"\(key.prefix(80))\"") }
                 i += 1
                 skipWhitespace()
-                members.append((key, try value(path: path + "/" + JSONParser.escape(key), depth: depth + 1)))
+                members.append((key, try value(pointer: pointer.appending(key: key), depth: depth + 1)))
                 skipWhitespace()
                 guard i < bytes.count else { throw error("unexpected end of file inside an object") }
                 if bytes[i] == UInt8(ascii: ",") {
@@ -212,7 +268,7 @@ public struct JSONParser {
             }
             while true {
                 skipWhitespace()
-                items.append(try value(path: path + "/\(items.count)", depth: depth + 1))
+                items.append(try value(pointer: pointer.appending(index: items.count), depth: depth + 1))
                 skipWhitespace()
                 guard i < bytes.count else { throw error("unexpected end of file inside an array") }
                 if bytes[i] == UInt8(ascii: ",") {

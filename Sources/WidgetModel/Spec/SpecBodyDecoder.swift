@@ -17,7 +17,7 @@ final class SpecBodyDecoder {
     }
 
     func fail(_ node: JSONNode, _ message: String) -> SpecError { SpecError(file: file, node: node, message) }
-    func ref(_ node: JSONNode) -> SourceRef { SourceRef(path: node.path, line: node.line, column: node.column) }
+    func ref(_ node: JSONNode) -> SourceRef { SourceRef(node) }
 
     // MARK: Fields
 

@@ -45,22 +45,18 @@ public struct WidgetSpec: Sendable {
     /// - Throws: `SpecError` naming the file, the JSON path and what was expected.
     public static func load(contentsOf url: URL, limits: SpecLimits = .default) throws -> WidgetSpec {
         let name = url.lastPathComponent
-        let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
-        if let size = attributes?[.size] as? Int, size > limits.maxFileBytes {
-            throw SpecError(file: name, path: "", message: "file is \(size) bytes, over the limit of \(limits.maxFileBytes)")
+        let bytes: [UInt8]
+        do { bytes = try BoundedFile.read(url, maxBytes: limits.maxFileBytes) } catch let e as FileReadError {
+            switch e {
+            case .missing: throw SpecError(file: url.path, path: "", message: "no such file")
+            case .notRegular(_, "a folder"): throw SpecError(file: url.path, path: "", message: "is a folder; expected a .widget.json file")
+            case .notRegular(_, let kind): throw SpecError(file: url.path, path: "", message: "is \(kind); expected a .widget.json file")
+            case .tooLarge(_, let n, let limit):
+                throw SpecError(file: name, path: "", message: "file is \(n) bytes, over the limit of \(limit)")
+            case .unreadable(_, let reason): throw SpecError(file: url.path, path: "", message: "cannot read the file (\(reason))")
+            }
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            throw SpecError(file: url.path, path: "", message: "no such file")
-        }
-        guard !isDirectory.boolValue else {
-            throw SpecError(file: url.path, path: "", message: "is a folder; expected a .widget.json file")
-        }
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw SpecError(file: url.path, path: "", message: "cannot read the file (\(error.localizedDescription))")
-        }
-        return try decode([UInt8](data), file: name, directory: url.deletingLastPathComponent(), limits: limits)
+        return try decode(bytes, file: name, directory: url.deletingLastPathComponent(), limits: limits)
     }
 
     /// Decodes and validates spec bytes.
@@ -179,7 +175,7 @@ struct SpecDecoder {
                 guard let v = r.number else { throw fail(r, "expected a number") }
                 relevance = v
             }
-            let data = e["data"] ?? JSONNode(.object([]), path: e.path + "/data")
+            let data = e["data"] ?? JSONNode(.object([]), pointer: e.pointer.appending(key: "data"))
             guard data.members != nil else { throw fail(data, "expected an object of values") }
             return TimelineEntryData(date: date, relevance: relevance, data: data, path: e.path, dateAt: SourceRef(d))
         }

@@ -140,18 +140,33 @@ public struct TextAttributes: Sendable, Hashable {
     }
 }
 
-/// Where a node came from, for messages and `check`.
+/// Where a node came from, for messages and `check`: a JSON pointer with line and column (or a
+/// Swift file's place). The pointer is spelt out only when read.
 public struct SourceRef: Sendable, Hashable {
-    public var path: String
+    public var pointer: JSONPointer
+    public var path: String {
+        get { pointer.description }
+        set { pointer = newValue.isEmpty ? .root : JSONPointer(newValue) }
+    }
     public var line: Int
     public var column: Int
     public init(path: String = "", line: Int = 0, column: Int = 0) {
-        self.path = path
+        self.pointer = path.isEmpty ? .root : JSONPointer(path)
         self.line = line
         self.column = column
     }
     /// Where a JSON value was written.
-    public init(_ node: JSONNode) { self.init(path: node.path, line: node.line, column: node.column) }
+    public init(_ node: JSONNode) {
+        pointer = node.pointer
+        line = node.line
+        column = node.column
+    }
+    public static func == (a: SourceRef, b: SourceRef) -> Bool { a.line == b.line && a.column == b.column && a.path == b.path }
+    public func hash(into h: inout Hasher) {
+        h.combine(line)
+        h.combine(column)
+        h.combine(path)
+    }
 }
 
 /// An image source.

@@ -189,8 +189,8 @@ public final class SpecRenderer: @unchecked Sendable {
         }
         lock.unlock()
         let bytes: [UInt8]
-        do { bytes = [UInt8](try Data(contentsOf: ref.url)) } catch {
-            throw SpecError(file: spec.file, path: "", message: "cannot read image \(ref.url.path): \(error.localizedDescription)")
+        do { bytes = try BoundedFile.read(ref.url, maxBytes: BoundedFile.maxImageBytes) } catch {
+            throw SpecError(file: spec.file, path: "", message: "cannot read image \(error)")
         }
         let pixmap = try ImageCodec.decode(bytes, maxPixels: maxImagePixels)
         let name = ref.url.deletingPathExtension().lastPathComponent

@@ -75,6 +75,8 @@ public enum BatchError: Error, CustomStringConvertible {
     case write(path: String, reason: String)
     case badShard(String)
     case cancelled(done: Int, total: Int)
+    /// A manifest read back that is not what `render` writes (file, JSON path, what was expected).
+    case badManifest(path: String, reason: String)
     public var description: String {
         switch self {
         case .tooManyVariants(let n, let limit):
@@ -82,6 +84,7 @@ public enum BatchError: Error, CustomStringConvertible {
         case .write(let path, let reason): return "cannot write \(path): \(reason)"
         case .badShard(let s): return s
         case .cancelled(let done, let total): return "interrupted after \(done) of \(total) variants"
+        case .badManifest(let path, let reason): return "\(path): \(reason)"
         }
     }
 }

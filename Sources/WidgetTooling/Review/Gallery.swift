@@ -10,9 +10,30 @@ import WidgetModel
 import WidgetRaster
 
 public enum Gallery {
+    /// Text for HTML content and attribute values.
     static func escape(_ s: String) -> String {
         s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "'", with: "&#39;")
+    }
+
+    /// A JSON string literal safe inside an inline <script> (no "</script>", no line separators).
+    static func jsString(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "<": out += "\\u003c"
+            case ">": out += "\\u003e"
+            case "&": out += "\\u0026"
+            case "\u{2028}": out += "\\u2028"
+            case "\u{2029}": out += "\\u2029"
+            default:
+                if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
+            }
+        }
+        return out + "\""
     }
 
     /// The page for one widget's render folder.
@@ -24,14 +45,15 @@ public enum Gallery {
         var variants: [String] = []
         for v in m.variants {
             variants.append(
-                #"{"f":"\#(v.family)","a":"\#(v.appearance)","e":\#(v.entry),"src":"\#(escape(v.file))","w":\#(v.width),"h":\#(v.height)}"#)
+                #"{"f":\#(jsString(v.family)),"a":\#(jsString(v.appearance)),"e":\#(v.entry),"src":\#(jsString(v.file)),"w":\#(v.width),"h":\#(v.height)}"#
+            )
         }
         var grid = ""
         for f in families {
             grid += "<tr><th class=\"family\">\(escape(f))</th>"
             for a in appearances {
                 grid +=
-                    "<td><figure data-f=\"\(f)\" data-a=\"\(a)\"><img alt=\"\(f) \(a)\"><figcaption>\(escape(a))</figcaption></figure></td>"
+                    "<td><figure data-f=\"\(escape(f))\" data-a=\"\(escape(a))\"><img alt=\"\(escape(f)) \(escape(a))\"><figcaption>\(escape(a))</figcaption></figure></td>"
             }
             grid += "</tr>\n"
         }
@@ -72,7 +94,7 @@ public enum Gallery {
             </style></head>
             <body>
             <header><h1>\(escape(m.displayName))</h1>
-            <span class="meta">\(escape(m.kind)) · \(escape(m.deviceName)) · \(Manifest.rounded(m.scale))x · \(m.variants.count) variants\(m.shard.map { " · shard \($0)" } ?? "")\(notShown > 0 ? " · \(notShown) not shown in their context" : "")</span>
+            <span class="meta">\(escape(m.kind)) · \(escape(m.deviceName)) · \(Manifest.rounded(m.scale))x · \(m.variants.count) variants\(m.shard.map { " · shard \(escape($0))" } ?? "")\(notShown > 0 ? " · \(notShown) not shown in their context" : "")</span>
             <span class="spacer"></span><nav id="entries">\(buttons)</nav><button id="theme">Dark page</button></header>
             <main><table>\(grid)</table></main>
             \(excludedHTML)

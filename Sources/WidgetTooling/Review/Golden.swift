@@ -5,6 +5,7 @@
 // an XCTest or Swift Testing failure.
 import Foundation
 import RasterCore
+import WidgetModel
 
 /// When goldens are written, from WIDGETCTL_RECORD:
 ///   1 or all   rewrite every golden (the test still fails, so a recorded run never passes)
@@ -76,14 +77,14 @@ public struct GoldenComparison {
 
     /// Compares `actual` with the golden, recording according to the mode.
     public func check(_ actual: Pixmap) -> GoldenOutcome {
-        let fm = FileManager.default
-        guard let data = fm.contents(atPath: golden.path) else {
+        let data: [UInt8]
+        do { data = try BoundedFile.read(golden, maxBytes: BoundedFile.maxImageBytes) } catch FileReadError.missing {
             if mode == .never { return .missing }
             do { try write(actual, golden) } catch { return .failed("cannot write \(golden.path): \(error)") }
             return .recorded
-        }
+        } catch { return .failed("golden \(error)") }
         let expected: Pixmap
-        do { expected = try PNGCodec.decode([UInt8](data)) } catch { return .failed("golden \(golden.path) is unreadable: \(error)") }
+        do { expected = try PNGCodec.decode(data) } catch { return .failed("golden \(golden.path) is unreadable: \(error)") }
         let diff = ImageDiff(expected: expected, actual: actual, channelTolerance: channelTolerance)
         if diff.sameSize && diff.differingPixels <= maxDifferingPixels {
             guard mode == .all else { return .matched }

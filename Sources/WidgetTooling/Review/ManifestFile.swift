@@ -34,31 +34,15 @@ public struct ManifestFile: Sendable {
     /// Reads `<dir>/manifest.json`.
     public static func read(_ dir: URL) throws -> ManifestFile {
         let url = dir.appendingPathComponent("manifest.json")
-        guard let data = FileManager.default.contents(atPath: url.path) else {
+        let data: [UInt8]
+        do { data = try BoundedFile.read(url, maxBytes: BoundedFile.maxManifestBytes) } catch FileReadError.missing {
             throw BatchError.write(path: url.path, reason: "no manifest.json (is this a widgetctl render folder?)")
-        }
+        } catch { throw BatchError.write(path: url.path, reason: "\(error)") }
         let root: JSONNode
-        do { root = try JSONParser.parse([UInt8](data)) } catch {
-            throw BatchError.write(path: url.path, reason: "unreadable manifest: \(error)")
+        do { root = try JSONParser.parse(data) } catch {
+            throw BatchError.badManifest(path: url.path, reason: "unreadable manifest: \(error)")
         }
-        func str(_ n: JSONNode?, _ d: String = "") -> String { n?.string ?? d }
-        let variants: [Entry] = (root["variants"]?.elements ?? []).map { v in
-            let size = v["pixelSize"]?.elements?.compactMap(\.number) ?? [0, 0]
-            return Entry(
-                file: str(v["file"]), family: str(v["family"]), appearance: str(v["appearance"]),
-                entry: Int(v["entry"]?.number ?? 0), entryDate: str(v["entryDate"]),
-                width: Int(size.first ?? 0), height: Int(size.last ?? 0), sha256: str(v["sha256"]))
-        }
-        let skipped: [Skip] = (root["skipped"]?.elements ?? []).map { s in
-            Skip(
-                family: str(s["family"]), appearance: str(s["appearance"]), entry: Int(s["entry"]?.number ?? 0),
-                reason: str(s["reason"]), excluded: s["excluded"]?.bool ?? false)
-        }
-        return ManifestFile(
-            kind: str(root["kind"]), displayName: str(root["displayName"]), spec: str(root["spec"]),
-            deviceName: str(root["device"]?["name"]), scale: root["device"]?["scale"]?.number ?? 0,
-            format: str(root["format"], "png"), shard: root["shard"]?.string, variants: variants,
-            skipped: skipped, raw: root)
+        return try ManifestReader(url: url).manifest(root)
     }
 
     /// The render folders (one per widget kind) under `dir`.
@@ -66,5 +50,99 @@ public struct ManifestFile: Sendable {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
         return names.sorted().map { dir.appendingPathComponent($0) }
             .filter { FileManager.default.fileExists(atPath: $0.appendingPathComponent("manifest.json").path) }
+    }
+}
+
+/// Reads a manifest back as untrusted input: every name and number is checked as if it came from a
+/// spec, so a hand-edited or hostile manifest can neither escape the render folder (a family of
+/// "../..") nor trap (an entry of 1e300) nor inject markup into a page.
+struct ManifestReader {
+    let url: URL
+    /// Most variants one manifest may list (the batch renderer's own limit).
+    static let maxVariants = 100_000
+
+    func fail(_ n: JSONNode, _ what: String) -> BatchError {
+        BatchError.badManifest(
+            path: url.path + (n.line > 0 ? ":\(n.line):\(n.column)" : ""), reason: "\(n.path.isEmpty ? "/" : n.path): \(what)")
+    }
+
+    func string(_ n: JSONNode?, in parent: JSONNode, _ key: String, maxLength: Int = 1_000) throws -> String {
+        guard let n else { throw fail(parent, "missing \"\(key)\"") }
+        guard let s = n.string, s.utf8.count <= maxLength else { throw fail(n, "expected a string of at most \(maxLength) bytes") }
+        return s
+    }
+
+    func integer(_ n: JSONNode?, in parent: JSONNode, _ key: String, _ range: ClosedRange<Int>) throws -> Int {
+        guard let n else { throw fail(parent, "missing \"\(key)\"") }
+        guard let v = n.number, v.isFinite, v == v.rounded(), v >= Double(range.lowerBound), v <= Double(range.upperBound) else {
+            throw fail(n, "expected a whole number in \(range.lowerBound)...\(range.upperBound)")
+        }
+        return Int(v)
+    }
+
+    func family(_ n: JSONNode?, in parent: JSONNode) throws -> String {
+        let s = try string(n, in: parent, "family", maxLength: 64)
+        guard WidgetFamily(rawValue: s) != nil else { throw fail(n!, "unknown family \"\(s)\"") }
+        return s
+    }
+
+    func appearance(_ n: JSONNode?, in parent: JSONNode) throws -> String {
+        let s = try string(n, in: parent, "appearance", maxLength: 64)
+        guard Appearance(rawValue: s) != nil else { throw fail(n!, "unknown appearance \"\(s)\"") }
+        return s
+    }
+
+    /// A relative file path inside the render folder: safe names only, no "..", no absolute path.
+    func file(_ n: JSONNode?, in parent: JSONNode) throws -> String {
+        let s = try string(n, in: parent, "file", maxLength: 512)
+        let parts = s.split(separator: "/", omittingEmptySubsequences: false)
+        guard !s.hasPrefix("/"), parts.count <= 8,
+            parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && BatchRenderer.safeName(String($0)) == $0 }),
+            s.hasSuffix(".png") || s.hasSuffix(".jpg")
+        else { throw fail(n!, "\"\(s.prefix(80))\" is not a file path inside the render folder") }
+        return s
+    }
+
+    func manifest(_ root: JSONNode) throws -> ManifestFile {
+        guard root.members != nil else { throw fail(root, "expected a manifest object") }
+        let items = root["variants"]?.elements ?? []
+        if items.count > ManifestReader.maxVariants {
+            throw fail(root["variants"]!, "\(items.count) variants, over the limit of \(ManifestReader.maxVariants)")
+        }
+        let variants: [ManifestFile.Entry] = try items.map { v in
+            guard v.members != nil else { throw fail(v, "expected a variant object") }
+            guard let size = v["pixelSize"]?.elements, size.count == 2 else {
+                throw fail(v["pixelSize"] ?? v, "expected \"pixelSize\": [width, height]")
+            }
+            let sha = try string(v["sha256"], in: v, "sha256", maxLength: 64)
+            guard sha.count == 64, sha.allSatisfy({ $0.isHexDigit && $0.isASCII }) else {
+                throw fail(v["sha256"]!, "expected 64 hexadecimal digits")
+            }
+            return ManifestFile.Entry(
+                file: try file(v["file"], in: v), family: try family(v["family"], in: v),
+                appearance: try appearance(v["appearance"], in: v),
+                entry: try integer(v["entry"], in: v, "entry", 0...1_000_000),
+                entryDate: try string(v["entryDate"], in: v, "entryDate", maxLength: 64),
+                width: try integer(size[0], in: v, "pixelSize", 1...Pixmap.maxDimension),
+                height: try integer(size[1], in: v, "pixelSize", 1...Pixmap.maxDimension), sha256: sha)
+        }
+        let skippedItems = root["skipped"]?.elements ?? []
+        if skippedItems.count > ManifestReader.maxVariants { throw fail(root["skipped"]!, "too many skipped variants") }
+        let skipped: [ManifestFile.Skip] = try skippedItems.map { s in
+            ManifestFile.Skip(
+                family: try family(s["family"], in: s), appearance: try appearance(s["appearance"], in: s),
+                entry: try integer(s["entry"], in: s, "entry", 0...1_000_000), reason: try string(s["reason"], in: s, "reason"),
+                excluded: s["excluded"]?.bool ?? false)
+        }
+        let scale = root["device"]?["scale"]?.number ?? 0
+        guard scale.isFinite, (0...10).contains(scale) else { throw fail(root["device"]?["scale"] ?? root, "expected a scale in 0...10") }
+        let format = root["format"].map { $0.string ?? "" } ?? "png"
+        guard ["png", "jpeg", "jpg"].contains(format) else { throw fail(root["format"]!, "expected \"png\" or \"jpeg\"") }
+        func optional(_ key: String) throws -> String { try root[key].map { try string($0, in: root, key) } ?? "" }
+        return ManifestFile(
+            kind: try optional("kind"), displayName: try optional("displayName"), spec: try optional("spec"),
+            deviceName: try root["device"]?["name"].map { try string($0, in: root, "name", maxLength: 200) } ?? "", scale: scale,
+            format: format, shard: try root["shard"].map { try string($0, in: root, "shard", maxLength: 32) }, variants: variants,
+            skipped: skipped, raw: root)
     }
 }

@@ -13,6 +13,31 @@ public enum Merger {
         public var variants: Int
     }
 
+    /// The bytes of a shard's image after checking them against the manifest entry: the file is a
+    /// regular file of the manifest's format, decodes, has the listed pixel size and SHA-256.
+    static func verifiedImage(_ v: ManifestFile.Entry, in dir: URL, format: String) throws -> [UInt8] {
+        let src = dir.appendingPathComponent(v.file)
+        let bytes: [UInt8]
+        do { bytes = try BoundedFile.read(src, maxBytes: BoundedFile.maxImageBytes) } catch FileReadError.missing {
+            throw BatchError.write(path: src.path, reason: "listed in the manifest but missing")
+        } catch { throw BatchError.write(path: src.path, reason: "\(error)") }
+        let expected: ImageCodec.Format = format == "png" ? .png : .jpeg
+        guard ImageCodec.format(of: bytes) == expected else {
+            throw BatchError.write(path: src.path, reason: "is not a \(format.uppercased()) file, as the manifest says")
+        }
+        guard SHA256.hex(bytes) == v.sha256.lowercased() else {
+            throw BatchError.write(path: src.path, reason: "its SHA-256 differs from the manifest's (changed after rendering?)")
+        }
+        let size: (width: Int, height: Int)
+        do { size = expected == .png ? try PNGCodec.size(of: bytes) : try JPEGCodec.size(of: bytes) } catch {
+            throw BatchError.write(path: src.path, reason: "\(error)")
+        }
+        guard size.width == v.width, size.height == v.height else {
+            throw BatchError.write(path: src.path, reason: "is \(size.width)×\(size.height), the manifest says \(v.width)×\(v.height)")
+        }
+        return bytes
+    }
+
     public static func merge(_ inputs: [URL], into out: URL, library: FontLibrary = .shared) throws -> Result {
         var byKind: [String: [(dir: URL, manifest: ManifestFile)]] = [:]
         for input in inputs {
@@ -56,21 +81,21 @@ public enum Merger {
             let ordered = variants.values.sorted { a, b in
                 order(a.0) < order(b.0)
             }
+            // Every image is checked against its manifest entry before anything is written, so a
+            // refused merge leaves nothing behind.
             var cells: [(Variant, Pixmap)] = []
             for (v, dir) in ordered {
-                let src = dir.appendingPathComponent(v.file)
-                guard let bytes = FileManager.default.contents(atPath: src.path) else {
-                    throw BatchError.write(path: src.path, reason: "listed in the manifest but missing")
-                }
-                if src.standardizedFileURL != dest.appendingPathComponent(v.file).standardizedFileURL {
-                    try writeAtomically([UInt8](bytes), to: dest.appendingPathComponent(v.file), root: out)
-                }
+                let bytes = try verifiedImage(v, in: dir, format: first.format)
                 if let fam = WidgetFamily(rawValue: v.family), let app = Appearance(rawValue: v.appearance) {
                     cells.append(
-                        (
-                            Variant(entry: v.entry, family: fam, appearance: app),
-                            ContactSheet.thumbnail(try ImageCodec.decode([UInt8](bytes)))
-                        ))
+                        (Variant(entry: v.entry, family: fam, appearance: app), ContactSheet.thumbnail(try ImageCodec.decode(bytes))))
+                }
+            }
+            for (v, dir) in ordered {
+                let src = dir.appendingPathComponent(v.file)
+                if src.standardizedFileURL != dest.appendingPathComponent(v.file).standardizedFileURL {
+                    try writeAtomically(
+                        try verifiedImage(v, in: dir, format: first.format), to: dest.appendingPathComponent(v.file), root: out)
                 }
             }
             // The manifest: the first shard's, with every shard's variants and no shard mark.
@@ -79,15 +104,16 @@ public enum Merger {
             var allVariants: [[String: Any]] = []
             var seen = Set<String>()
             var skipped: [[String: Any]] = []
+            var seenSkipped = Set<String>()
             for p in parts {
                 let plain = (p.manifest.raw.plain as? [String: Any]) ?? [:]
                 for v in (plain["variants"] as? [[String: Any]]) ?? [] {
                     let key = "\(v["family"] ?? "")/\(v["appearance"] ?? "")/e\(v["entry"].map { "\(Int(($0 as? Double) ?? 0))" } ?? "0")"
                     if seen.insert(key).inserted { allVariants.append(v) }
                 }
-                for s in (plain["skipped"] as? [[String: Any]]) ?? []
-                where !skipped.contains(where: { NSDictionary(dictionary: $0).isEqual(to: s) }) {
-                    skipped.append(s)
+                for s in (plain["skipped"] as? [[String: Any]]) ?? [] {
+                    let key = ["family", "appearance", "entry", "reason", "excluded"].map { "\(s[$0] ?? "")" }.joined(separator: "|")
+                    if seenSkipped.insert(key).inserted { skipped.append(s) }
                 }
             }
             root["variants"] = allVariants.sorted { a, b in

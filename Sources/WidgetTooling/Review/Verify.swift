@@ -110,10 +110,9 @@ public enum Verifier {
     }
 
     static func bytes(_ url: URL) throws -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw BatchError.write(path: url.path, reason: "cannot read the image")
+        do { return try BoundedFile.read(url, maxBytes: BoundedFile.maxImageBytes) } catch {
+            throw BatchError.write(path: url.path, reason: "cannot read the image: \(error)")
         }
-        return [UInt8](data)
     }
 
     /// A relative path from a folder to a file (both absolute), for links inside the report.
