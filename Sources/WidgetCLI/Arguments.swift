@@ -33,6 +33,9 @@ struct Arguments {
             }
             i += 1
         }
+        if let f = found, f.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw UsageError("\(name) needs a value, not an empty string")
+        }
         return found
     }
 

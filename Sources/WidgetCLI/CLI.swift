@@ -13,7 +13,7 @@ struct UsageError: Error, CustomStringConvertible {
 /// and a Swift package that writes its widgets with the DSL gets the same `render` options for them.
 public enum WidgetCommandLine {
     /// Runs a `widgetctl` command line (without the program name); returns the exit code
-    /// (0 success, 1 differences or findings, 2 bad usage or input, 130 interrupted).
+    /// (0 success, 1 differences or findings, 2 bad usage or input, 128 + signal when interrupted: 130 SIGINT, 143 SIGTERM).
     public static func run(_ arguments: [String]) -> Int32 { CLI.run(arguments) }
 
     /// Where the message of a failed command goes instead of stderr (for tests and hosts), e.g.

@@ -3,7 +3,8 @@ import WidgetModel
 import WidgetRaster
 import WidgetTooling
 
-/// Set by SIGINT/SIGTERM: finish the files in flight, write nothing new, exit 130.
+/// The signal that asked the run to stop (SIGINT, SIGTERM, SIGQUIT), or 0: the files in flight are
+/// finished, nothing new is written, and the exit status is 128 + the signal (130, 143, 131).
 nonisolated(unsafe) var interrupted: sig_atomic_t = 0
 
 enum RenderCommand {
@@ -75,8 +76,8 @@ enum RenderCommand {
                 : try parseList(a, "appearance", Appearance.init(rawValue:), Appearance.allCases.map(\.rawValue))
         }
         if let e = try args.value("--entries") {
-            options.entries = try e.split(separator: ",").map { s in
-                guard let i = Int(s.trimmingCharacters(in: .whitespaces)), i >= 0 else {
+            options.entries = try e.split(separator: ",", omittingEmptySubsequences: false).map { s in
+                guard let i = Int(s.trimmingCharacters(in: .whitespaces)), (0...1_000_000).contains(i) else {
                     throw UsageError("--entries: \"\(s)\" is not an entry index (0, 1, …)")
                 }
                 return i
@@ -168,15 +169,18 @@ enum RenderCommand {
             if case .cancelled(let done, let total) = e {
                 FileHandle.standardError.write(
                     Data("interrupted: \(done) of \(total) variants written (complete files only); no manifest\n".utf8))
-                return 130
+                return 128 + Int32(interrupted == 0 ? SIGINT : interrupted)
             }
             throw e
         }
     }
 
     static func parseList<T>(_ s: String, _ what: String, _ make: (String) -> T?, _ all: [String]) throws -> [T] {
-        try s.split(separator: ",").map { part in
+        try s.split(separator: ",", omittingEmptySubsequences: false).map { part in
             let name = part.trimmingCharacters(in: .whitespaces)
+            if name.isEmpty {
+                throw UsageError("an empty \(what) name in \"\(s.prefix(80))\"; expected one of \(all.joined(separator: ", "))")
+            }
             guard let v = make(name) else {
                 throw UsageError(
                     "unknown \(what) \"\(name)\"\(DidYouMeanCLI.hint(name, among: all)); expected one of \(all.joined(separator: ", "))")
@@ -201,8 +205,12 @@ enum RenderCommand {
     }
 
     static func installInterruptHandlers() {
-        signal(SIGINT) { _ in interrupted = 1 }
-        signal(SIGTERM) { _ in interrupted = 1 }
+        signal(SIGINT) { s in interrupted = s }
+        signal(SIGTERM) { s in interrupted = s }
+        signal(SIGQUIT) { s in interrupted = s }
+        // A closed pipe (`widgetctl render … | head`) is an error on the write, not a silent death
+        // that could leave a temporary file behind.
+        signal(SIGPIPE, SIG_IGN)
     }
 }
 

@@ -218,7 +218,7 @@ public struct Canvas {
                 alpha: shadow.color.alpha
             ).apply(to: &shade)
             GaussianBlur.apply(to: &shade, sigma: shadow.sigma, edge: .transparent)
-            shade = shade.shifted(dx: Int(shadow.dx.rounded()), dy: Int(shadow.dy.rounded()))
+            shade = shade.shifted(dx: clampedInt(shadow.dx), dy: clampedInt(shadow.dy))
             composite(shade, opacity: saved.opacity, blendMode: saved.blendMode)
         }
         composite(layer, opacity: saved.opacity, blendMode: saved.blendMode)

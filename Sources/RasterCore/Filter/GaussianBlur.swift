@@ -26,7 +26,16 @@ public enum GaussianBlur {
     /// - Parameter colorMatrix: applied to the blurred colour (at the low resolution of the large-σ
     ///   path, where it is nearly free). Exact for opaque images only, where straight and
     ///   premultiplied colour agree; backdrops are opaque.
-    public static func apply(to pixmap: inout Pixmap, sigma: Double, edge: BlurEdgeMode = .clamp, colorMatrix: ColorMatrix? = nil) {
+    /// The largest σ worth computing for an image: beyond a few image sizes the result no longer
+    /// changes visibly, while the edge padding (`.clamp` replicates as far as the blur reaches)
+    /// would grow without bound (σ = 10⁹ took minutes).
+    static func effectiveSigma(_ sigma: Double, width: Int, height: Int) -> Double {
+        Swift.min(sigma, Double(Swift.max(width, height)) * 2 + 16)
+    }
+
+    public static func apply(to pixmap: inout Pixmap, sigma requested: Double, edge: BlurEdgeMode = .clamp, colorMatrix: ColorMatrix? = nil)
+    {
+        let sigma = effectiveSigma(requested, width: pixmap.width, height: pixmap.height)
         guard sigma.isFinite, sigma > 0.3 else {
             colorMatrix?.apply(to: &pixmap)
             return
@@ -53,9 +62,10 @@ public enum GaussianBlur {
     /// context, but not produced): what a backdrop blur needs when its margin only feeds the edges.
     /// Uses the same paths and gives the same pixels as `apply` followed by a crop.
     public static func blurred(
-        _ pixmap: Pixmap, sigma: Double, region: IntRect, edge: BlurEdgeMode = .clamp,
+        _ pixmap: Pixmap, sigma requested: Double, region: IntRect, edge: BlurEdgeMode = .clamp,
         colorMatrix: ColorMatrix? = nil
     ) -> Pixmap {
+        let sigma = effectiveSigma(requested, width: pixmap.width, height: pixmap.height)
         let r = region.intersection(pixmap.bounds)
         if sigma >= 6 && !r.isEmpty {
             var out = Pixmap(width: r.width, height: r.height)!

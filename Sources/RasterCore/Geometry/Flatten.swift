@@ -26,6 +26,9 @@ public struct Polyline: Sendable, Equatable {
 /// the lines that stand for it. 1/32 px keeps the area lost on a 10 px circle near 0.1%.
 public let defaultFlatteningTolerance = 1.0 / 32.0
 
+/// The most points curve flattening may add for one path (see `Path.flattened`).
+public let maxFlattenedPoints = 4_000_000
+
 extension Path {
     /// The path as polylines, after applying `transform`, with curves split so that no point of
     /// a line lies further than `tolerance` from the curve.
@@ -51,6 +54,17 @@ extension Path {
             smooth.append(isSmooth)
         }
         let tol = max(tolerance, 1e-4)
+        // How many lines a curve becomes: as many as the tolerance needs, at most 1,000 per curve
+        // and `maxFlattenedPoints` per path (tens of thousands of curves at 10⁹ coordinates would
+        // otherwise make billions of points); past the budget curves degrade to their chords.
+        // Non-finite sizes (a NaN or infinite coordinate) give one piece instead of a trap.
+        var budget = maxFlattenedPoints
+        func pieces(_ exact: Double) -> Int {
+            let wanted = exact.isFinite ? Int(Swift.min(1000, Swift.max(1, exact.rounded(.up)))) : 1
+            let n = Swift.max(1, Swift.min(wanted, budget / 16))
+            budget = Swift.max(0, budget - n)
+            return n
+        }
         for e in elements {
             switch e {
             case .move(let p):
@@ -74,7 +88,7 @@ extension Path {
                 let p2 = transform.apply(p)
                 // Chord error of n uniform pieces is |p0 − 2p1 + p2| / (4n²).
                 let dd = (p0 - p1 * 2 + p2).length
-                let n = Swift.min(1000, Swift.max(1, Int((dd / (4 * tol)).squareRoot().rounded(.up))))
+                let n = pieces((dd / (4 * tol)).squareRoot())
                 for i in 1...n {
                     let t = Double(i) / Double(n)
                     let mt = 1 - t
@@ -92,7 +106,7 @@ extension Path {
                 // The second derivative is bounded by 6·max|second differences|; the chord error
                 // of n uniform pieces is at most that bound / (8n²).
                 let m = Swift.max((p0 - p1 * 2 + p2).length, (p1 - p2 * 2 + p3).length)
-                let n = Swift.min(1000, Swift.max(1, Int((3 * m / (4 * tol)).squareRoot().rounded(.up))))
+                let n = pieces((3 * m / (4 * tol)).squareRoot())
                 for i in 1...n {
                     let t = Double(i) / Double(n)
                     let mt = 1 - t

@@ -18,7 +18,10 @@ extension Path {
         let localTolerance = tolerance / scale
         var lines = flattened(tolerance: localTolerance)
         if let pattern = DashPattern(style.dash, phase: style.dashPhase) {
-            lines = lines.flatMap { pattern.apply(to: $0) }
+            // A budget over the whole path, not per subpath: many subpaths each just under a
+            // per-line limit made gigabytes of dashes. Past it the stroke is drawn solid.
+            let total = lines.reduce(0) { $0 + $1.length }
+            if total / pattern.total <= DashPattern.maxDashes { lines = lines.flatMap { pattern.apply(to: $0) } }
         }
         var stroker = Stroker(halfWidth: style.lineWidth / 2, style: style, tolerance: localTolerance)
         for line in lines { stroker.stroke(line) }
@@ -32,6 +35,8 @@ extension Path {
 /// A dash pattern: lengths alternate on, off, on, …; an odd count is repeated to make it even,
 /// as SVG and Core Graphics do.
 struct DashPattern {
+    /// Most dash periods one stroke may be cut into.
+    static let maxDashes = 100_000.0
     let lengths: [Double]
     let total: Double
     let phase: Double
@@ -51,7 +56,7 @@ struct DashPattern {
         let length = line.length
         guard length > 0 else { return [] }
         // Guard against patterns so fine that they would produce millions of dashes.
-        if length / total > 100_000 { return [line] }
+        if length / total > DashPattern.maxDashes { return [line] }
         var out: [Polyline] = []
         var position = -phase
         var index = 0

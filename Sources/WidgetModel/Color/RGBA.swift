@@ -25,7 +25,8 @@ public struct RGBA: Hashable, Sendable, CustomStringConvertible {
     public init?(hex: String) {
         var s = Substring(hex)
         if s.hasPrefix("#") { s = s.dropFirst() }
-        guard s.allSatisfy(\.isHexDigit) else { return nil }
+        // ASCII only: Character.isHexDigit also accepts full-width digits ("０-９", "Ａ-Ｆ").
+        guard s.count <= 8, s.allSatisfy({ $0.isASCII && $0.isHexDigit }) else { return nil }
         let digits = s.compactMap { $0.hexDigitValue }
         switch digits.count {
         case 3:

@@ -1,6 +1,14 @@
 // Plain geometry in points or pixels, as Double. No pixels and no drawing here: the raster
 // core in WidgetRaster reads these values, and the layout and DSL build them.
 
+/// `v` rounded to the nearest Int without trapping: NaN is 0 and magnitudes beyond 2⁴⁰ are
+/// clamped (no pixmap is that large, so a clamped offset or size is as good as the real one).
+@inlinable
+public func clampedInt(_ v: Double) -> Int {
+    guard !v.isNaN else { return 0 }
+    return Int(Swift.min(Swift.max(v.rounded(), -0x100_0000_0000), 0x100_0000_0000))
+}
+
 /// A location in a two-dimensional coordinate system whose y axis points down.
 public struct Point: Hashable, Sendable, CustomStringConvertible {
     public var x: Double

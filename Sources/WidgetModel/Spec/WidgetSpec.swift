@@ -6,6 +6,8 @@ import Foundation
 /// Limits that keep hostile input from exhausting the machine.
 public struct SpecLimits: Sendable {
     public var maxFileBytes = 8 * 1024 * 1024
+    /// Longest kind or display name, in UTF-8 bytes.
+    public static let maxNameBytes = 256
     public var maxNodes = 20_000
     public var maxDepth = 64
     public var maxTextLength = 10_000
@@ -94,6 +96,10 @@ struct SpecDecoder {
                 throw fail(root, "missing \"\(key)\" (a string)")
             }
             guard let s = n.string, !s.isEmpty else { throw fail(n, "expected a non-empty string, found \(n.value.kindName)") }
+            // Names, shown in titles and used for folder names: a megabyte "kind" is a mistake.
+            guard s.utf8.count <= SpecLimits.maxNameBytes else {
+                throw fail(n, "\(s.utf8.count) bytes, over the limit of \(SpecLimits.maxNameBytes) for \"\(key)\"")
+            }
             return s
         }
         func bool(_ key: String, default d: Bool) throws -> Bool {

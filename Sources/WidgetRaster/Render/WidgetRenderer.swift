@@ -41,10 +41,15 @@ public struct WidgetRenderer: Sendable {
     public let library: FontLibrary
     public init(library: FontLibrary = .shared) { self.library = library }
 
-    /// The frame of `family` on `device`: layout size, pixel size, scale and outline.
+    /// The pixels-per-point a render may use (the CLI's --scale range; a Swift caller's too).
+    public static let scaleRange: ClosedRange<Double> = 0.25...8
+
+    /// The frame of `family` on `device`: layout size, pixel size, scale and outline (nil: the
+    /// device has no such family, or `scale` is outside `scaleRange`).
     public static func frame(family: WidgetFamily, device: Device, scale: Double? = nil) -> WidgetFrame? {
         guard let display = device.size(of: family), let layout = device.layoutSize(of: family) else { return nil }
         let s = scale ?? device.scale
+        guard s.isFinite, scaleRange.contains(s) else { return nil }
         let pw = Int((display.width * s).rounded())
         let ph = Int((display.height * s).rounded())
         // On iPad the widget is laid out on the larger canvas and scaled down to its frame.

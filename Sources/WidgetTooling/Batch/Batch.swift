@@ -133,7 +133,14 @@ public final class BatchRenderer: @unchecked Sendable {
         if jobs.count > options.maxVariants { throw BatchError.tooManyVariants(jobs.count, limit: options.maxVariants) }
 
         // Resolve everything first: a spec error stops the run before any file is written.
-        for job in jobs { _ = try renderers[job.spec].resolve(job.variant) }
+        for job in jobs {
+            if isCancelled() { throw BatchError.cancelled(done: 0, total: jobs.count) }
+            _ = try renderers[job.spec].resolve(job.variant)
+        }
+        // Temporary files a killed run left in the folders this run writes.
+        for r in renderers {
+            removeStaleTemporaryFiles(in: options.outputDirectory.appendingPathComponent(BatchRenderer.safeName(r.spec.kind)))
+        }
 
         let total = jobs.count
         var results = [RenderedFile?](repeating: nil, count: total)
@@ -187,7 +194,8 @@ public final class BatchRenderer: @unchecked Sendable {
         }
         if let failure { throw failure }
         report.files = results.compactMap { $0 }
-        if report.files.count < total { throw BatchError.cancelled(done: report.files.count, total: total) }
+        // Cancelled, even after the last variant: no manifest, contact sheet or gallery is written.
+        if report.files.count < total || isCancelled() { throw BatchError.cancelled(done: report.files.count, total: total) }
 
         // Per widget: manifest and contact sheet, from this run's files (in job order).
         for (i, r) in renderers.enumerated() {
@@ -225,6 +233,23 @@ public final class BatchRenderer: @unchecked Sendable {
             })
         while out.hasPrefix(".") { out.removeFirst() }
         return out.isEmpty ? "widget" : String(out.prefix(100))
+    }
+}
+
+/// Removes the temporary files (`.<name>.<pid>.<random>.tmp`, see writeAtomically) that a run which
+/// was killed left under `dir`, when the process that made them is gone; a live writer's are kept.
+public func removeStaleTemporaryFiles(in dir: URL) {
+    guard let e = FileManager.default.enumerator(at: dir, includingPropertiesForKeys: nil) else { return }
+    var budget = 100_000
+    for case let url as URL in e {
+        budget -= 1
+        if budget < 0 { return }
+        let name = url.lastPathComponent
+        guard name.hasPrefix("."), name.hasSuffix(".tmp") else { continue }
+        let parts = name.dropLast(4).split(separator: ".")
+        guard parts.count >= 3, let pid = Int32(parts[parts.count - 2]) else { continue }
+        if pid > 0 && (kill(pid, 0) == 0 || errno == EPERM) && pid != getpid() { continue }
+        try? FileManager.default.removeItem(at: url)
     }
 }
 

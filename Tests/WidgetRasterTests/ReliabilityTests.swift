@@ -1,0 +1,215 @@
+import Foundation
+import WidgetCLI
+import WidgetModel
+import XCTest
+
+@testable import RasterCore
+@testable import WidgetRaster
+@testable import WidgetTooling
+
+/// One test per class of hostile input from the reliability round: each input used to trap, hang
+/// or exhaust memory; now each is refused with a clear message (or bounded by a budget).
+final class ReliabilityTests: XCTestCase {
+    let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("widgetctl-reliability-\(getpid())")
+
+    override func setUp() { try? FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true) }
+    override func tearDown() { try? FileManager.default.removeItem(at: tmp) }
+
+    func run(_ args: [String]) -> (code: Int32, message: String) {
+        let messages = CorpusTests.Messages()
+        let code = WidgetCommandLine.$errorSink.withValue({ messages.add($0) }) { WidgetCommandLine.run(args) }
+        return (code, messages.all)
+    }
+
+    // MARK: Class 6: nonsense options
+
+    func testEmptyOptionValuesAreRefused() {
+        let spec = RenderTests.samples.appendingPathComponent("fitness.widget.json").path
+        for (args, says) in [
+            (["render", spec, "--out", ""], "--out needs a value, not an empty string"),
+            (["render", spec, "--appearances", ""], "--appearances needs a value"),
+            (["render", spec, "--appearances", ",,,"], "an empty appearance name"),
+            (["render", spec, "--families", "systemSmall,"], "an empty family name"),
+            (["render", spec, "--entries", "0,,1"], "is not an entry index"),
+        ] {
+            let (code, message) = run(args + ["--quiet"])
+            XCTAssertEqual(code, 2, "\(args): \(message)")
+            XCTAssertTrue(message.contains(says), "\(args): \(message)")
+        }
+    }
+
+    func testFullWidthDigitsAreNotAHexColour() {
+        XCTAssertNil(RGBA(hex: "#\u{FF11}\u{FF12}\u{FF13}\u{FF14}\u{FF15}\u{FF16}"))
+        XCTAssertNil(RGBA(hex: "#FFFFFFFFF"))
+        XCTAssertEqual(RGBA(hex: "#FF0000"), RGBA(red: 1, green: 0, blue: 0))
+    }
+
+    // MARK: Class 3: files read whole, FIFOs
+
+    func testFIFOsAndFoldersAreRefusedWithoutBlocking() throws {
+        let fifo = tmp.appendingPathComponent("x.widget.json")
+        XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
+        XCTAssertThrowsError(try WidgetSpec.load(contentsOf: fifo)) { e in XCTAssertTrue("\(e)".contains("is a FIFO"), "\(e)") }
+        XCTAssertThrowsError(try BoundedFile.read(tmp, maxBytes: 10)) { e in XCTAssertTrue("\(e)".contains("is a folder"), "\(e)") }
+    }
+
+    func testFilesOverTheLimitAreNotRead() throws {
+        // A sparse file: 3 GB by its size, nothing on disk; it must be refused from its size.
+        let big = tmp.appendingPathComponent("big.png")
+        XCTAssertTrue(FileManager.default.createFile(atPath: big.path, contents: nil))
+        XCTAssertEqual(truncate(big.path, 3 << 30), 0)
+        XCTAssertThrowsError(try BoundedFile.read(big, maxBytes: BoundedFile.maxImageBytes)) { e in
+            XCTAssertEqual(e as? FileReadError, .tooLarge(path: big.path, bytes: 3 << 30, limit: BoundedFile.maxImageBytes))
+        }
+    }
+
+    // MARK: Class 5: manifests and names read back
+
+    func manifest(_ variant: String, kind: String = "K") throws -> URL {
+        let dir = tmp.appendingPathComponent(kind)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let json =
+            #"{"kind": "\#(kind)", "device": {"name": "iPhone", "scale": 3}, "format": "png", "variants": [\#(variant)], "skipped": []}"#
+        try Data(json.utf8).write(to: dir.appendingPathComponent("manifest.json"))
+        return dir
+    }
+
+    let goodVariant =
+        #"{"file": "systemSmall/light/e0.png", "family": "systemSmall", "appearance": "light", "entry": 0, "entryDate": "x", "pixelSize": [4, 4], "sha256": "\#(String(repeating: "a", count: 64))"}"#
+
+    func testManifestNumbersAndNamesAreChecked() throws {
+        XCTAssertNoThrow(try ManifestFile.read(try manifest(goodVariant)))
+        let cases: [(String, String, String)] = [
+            (goodVariant.replacingOccurrences(of: #""entry": 0"#, with: #""entry": 1e300"#), "/variants/0/entry", "whole number"),
+            (
+                goodVariant.replacingOccurrences(of: #""family": "systemSmall""#, with: #""family": "../../x""#), "/variants/0/family",
+                "unknown family"
+            ),
+            (
+                goodVariant.replacingOccurrences(of: #""file": "systemSmall/light/e0.png""#, with: #""file": "../../../etc/x.png""#),
+                "/variants/0/file",
+                "not a file path inside"
+            ),
+            (goodVariant.replacingOccurrences(of: "[4, 4]", with: "[1e19, 4]"), "/variants/0/pixelSize", "whole number"),
+        ]
+        for (variant, path, says) in cases {
+            XCTAssertThrowsError(try ManifestFile.read(try manifest(variant)), variant) { e in
+                guard case .badManifest(_, let reason) = e as? BatchError else { return XCTFail("\(e)") }
+                XCTAssertTrue(reason.hasPrefix(path) && reason.contains(says), reason)
+            }
+        }
+    }
+
+    func testGalleryEscapesEveryString() throws {
+        var m = try ManifestFile.read(try manifest(goodVariant))
+        m.kind = "<script>alert(1)</script>"
+        m.displayName = "\"><img onerror=x>"
+        m.shard = "1/2<b>"
+        let html = Gallery.html(m)
+        XCTAssertFalse(html.contains("<script>alert"), "kind must be escaped")
+        XCTAssertFalse(html.contains("<img onerror"), "display name must be escaped")
+        XCTAssertFalse(html.contains("<b>"), "shard must be escaped")
+        XCTAssertEqual(Gallery.jsString("</script>\u{2028}"), #""\u003c/script\u003e\u2028""#)
+    }
+
+    func testMergeVerifiesImagesBeforeWritingAnything() throws {
+        // A shard whose "PNG" is a JPEG: refused, and the output folder gets nothing.
+        let shard = tmp.appendingPathComponent("shard")
+        let jpeg = try JPEGCodec.encode(Pixmap(width: 4, height: 4, color: .white)!)
+        let sha = SHA256.hex(jpeg)
+        let variant = goodVariant.replacingOccurrences(of: String(repeating: "a", count: 64), with: sha)
+        let kindDir = shard.appendingPathComponent("K")
+        try FileManager.default.createDirectory(at: kindDir.appendingPathComponent("systemSmall/light"), withIntermediateDirectories: true)
+        let json = #"{"kind": "K", "device": {"name": "iPhone", "scale": 3}, "format": "png", "variants": [\#(variant)], "skipped": []}"#
+        try Data(json.utf8).write(to: kindDir.appendingPathComponent("manifest.json"))
+        try Data(jpeg).write(to: kindDir.appendingPathComponent("systemSmall/light/e0.png"))
+        let out = tmp.appendingPathComponent("merged")
+        XCTAssertThrowsError(try Merger.merge([shard], into: out)) { e in XCTAssertTrue("\(e)".contains("is not a PNG file"), "\(e)") }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out.appendingPathComponent("K").path), "a refused merge writes nothing")
+    }
+
+    // MARK: Class 1: huge numbers in the raster core
+
+    func testAbsurdPNGHeaderGivesAMessageNotATrap() {
+        // IHDR claiming 4294967295 × 4294967295: formatting the message used to overflow.
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]
+        png += [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 8, 6, 0, 0, 0, 0, 0, 0, 0]
+        XCTAssertThrowsError(try PNGCodec.decode(png)) { e in XCTAssertFalse("\(e)".isEmpty) }
+        XCTAssertTrue(
+            "\(CodecError.tooLarge(width: Int(UInt32.max), height: Int(UInt32.max), limit: 10))".contains("4294967295×4294967295"))
+        XCTAssertTrue("\(CodecError.tooLarge(width: Int.max, height: 2, limit: 10))".contains("more than"))
+    }
+
+    func testNonFiniteAndHugeGeometryDoesNotTrap() {
+        var p = Path()
+        p.move(to: Point(0, 0))
+        p.addCurve(to: Point(.nan, 1), control1: Point(.infinity, 0), control2: Point(0, -.infinity))
+        _ = p.flattened()
+        var c = Canvas(width: 8, height: 8)!
+        c.fill(p, with: .solid(.black))
+        XCTAssertEqual(clampedInt(.nan), 0)
+        XCTAssertEqual(clampedInt(1e300), 0x100_0000_0000)
+        XCTAssertEqual(clampedInt(-2.6), -3)
+        // A render scale outside the range is refused rather than turned into a giant canvas.
+        XCTAssertNil(WidgetRenderer.frame(family: .systemSmall, device: DeviceCatalog.default, scale: 1e300))
+    }
+
+    // MARK: Class 2: work without a budget
+
+    func testFlatteningHasABudgetPerPath() {
+        // 20,000 curves at 10⁹ coordinates would flatten to 20 M points; the budget caps them.
+        var p = Path()
+        p.move(to: Point(0, 0))
+        for i in 0..<20_000 { p.addCurve(to: Point(Double(i % 2) * 1e9, 0), control1: Point(0, 1e9), control2: Point(1e9, 1e9)) }
+        let points = p.flattened().reduce(0) { $0 + $1.points.count }
+        XCTAssertLessThanOrEqual(points, maxFlattenedPoints + 20_001)
+    }
+
+    func testDashesHaveABudgetOverTheWholePath() {
+        // 2,000 subpaths of 1,000 pt with a 0.02 pt period: 10⁸ dashes unbudgeted.
+        var p = Path()
+        for i in 0..<2_000 {
+            p.move(to: Point(0, Double(i)))
+            p.addLine(to: Point(1_000, Double(i)))
+        }
+        let outline = p.strokeOutline(StrokeStyle(lineWidth: 1, dash: [0.01, 0.01]))
+        XCTAssertEqual(outline.count, 2_000, "past the budget the stroke is drawn solid: one outline per subpath")
+    }
+
+    func testHugeBlurSigmaIsBounded() {
+        var p = Pixmap(width: 16, height: 16, color: .white)!
+        GaussianBlur.apply(to: &p, sigma: 1e9)
+        XCTAssertEqual(GaussianBlur.effectiveSigma(1e9, width: 16, height: 16), 48)
+        XCTAssertEqual(p.pixels[0] >> 24, 255, "an opaque image stays opaque under a clamped blur")
+    }
+
+    func testDidYouMeanIsBoundedOnLongInput() {
+        let long = String(repeating: "x", count: 1_000_000)
+        XCTAssertNil(DidYouMean.suggest(long, among: [long, "font"]))
+        XCTAssertEqual(DidYouMean.suggest("fnot", among: ["font", "frame"]), "font")
+    }
+
+    func testJSONKeysAreBoundedAndDuplicatesFoundFast() {
+        let longKey = String(repeating: "k", count: 5_000)
+        XCTAssertThrowsError(try JSONParser.parse(#"{"\#(longKey)": 1}"#)) { e in
+            XCTAssertTrue("\(e)".contains("over the limit of 4096"), "\(e)")
+        }
+        let many = (0..<200_000).map { "\"k\($0)\": 0" }.joined(separator: ",")
+        XCTAssertThrowsError(try JSONParser.parse("{\(many), \"k7\": 1}")) { e in
+            XCTAssertTrue("\(e)".contains("duplicate key \"k7\""), "\(e)")
+        }
+    }
+
+    func testPointersAreSharedNotCopied() throws {
+        let root = try JSONParser.parse(#"{"a": {"b/c": [1, {"d~e": true}]}}"#)
+        XCTAssertEqual(root["a"]?["b/c"]?.elements?[1]["d~e"]?.path, "/a/b~1c/1/d~0e")
+    }
+
+    func testLongNamesAreRefused() {
+        let kind = String(repeating: "w", count: 5_000_000)
+        XCTAssertThrowsError(try WidgetSpec.decode(Array(#"{"kind": "\#(kind)", "body": {"type": "EmptyView"}}"#.utf8), file: "k.json")) {
+            e in
+            XCTAssertTrue("\(e)".contains("over the limit of 256"), "\(e)")
+        }
+    }
+}
