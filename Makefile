@@ -8,7 +8,7 @@ APT_PACKAGES := pkg-config zlib1g-dev libpng-dev libjpeg-dev libfreetype-dev lib
 RENDER_DIR ?= renders
 BENCH_RUNS ?= 15
 
-.PHONY: deps build test render bench fuzz test-sanitize format format-check clean
+.PHONY: deps build test render bench fuzz fuzz-smoke test-sanitize format format-check clean
 
 # Installs what is missing, with `apt-get update` first; silent when everything is there.
 # (chromium is for the browser test of the HTML gallery and verify report.)
@@ -52,6 +52,10 @@ bench: deps
 FUZZ_SECONDS ?= 60
 fuzz: deps
 	Fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+# Every fuzz target for 10 seconds: what CI runs, so a crash on the seeds or nearby cannot land.
+fuzz-smoke: deps
+	Fuzz/run.sh 10
 
 # The test suite under AddressSanitizer (own build folder), Swift and C alike. Swift on Linux has
 # no -sanitize=undefined (Swift traps on overflow and out-of-bounds by itself); the C shims get

@@ -486,7 +486,6 @@ struct FloatImage {
 }
 
 #if canImport(Glibc)
-    import WidgetModel
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
