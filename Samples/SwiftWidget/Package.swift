@@ -11,6 +11,20 @@ let package = Package(
     targets: [
         // The widget itself: the same file compiles in an iOS widget extension against SwiftUI.
         .target(name: "WeatherWidget", dependencies: [.product(name: "WidgetModel", package: "widgetctl")]),
+        // Widgets written here in the style of widget files in public repositories (App Intents,
+        // SiriKit intents, previews, a @main bundle): they compile unchanged against SwiftUI too.
+        // A widget extension's `@main` bundle in a library: its entry point is renamed so that it
+        // does not clash with the `main` of an executable or test runner that links the library.
+        .target(
+            name: "RealWorldWidgets", dependencies: [.product(name: "WidgetModel", package: "widgetctl")],
+            swiftSettings: [.unsafeFlags(["-Xfrontend", "-entry-point-function-name", "-Xfrontend", "RealWorldWidgets_main"])]),
+        .testTarget(
+            name: "RealWorldWidgetsTests",
+            dependencies: [
+                "RealWorldWidgets",
+                .product(name: "WidgetSnapshotTesting", package: "widgetctl"),
+                .product(name: "WidgetCLI", package: "widgetctl"),
+            ], exclude: ["__Snapshots__"]),
         // `swift run render-weather [widgetctl render options]`: renders it like `widgetctl render`.
         .executableTarget(
             name: "render-weather",

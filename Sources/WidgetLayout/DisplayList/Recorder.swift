@@ -77,6 +77,16 @@ package struct Recorder {
             let a = degrees * Double.pi / 180
             group.transform = Transform.translation(-f.midX, -f.midY).concatenating(.rotation(a)).concatenating(
                 .translation(f.midX, f.midY))
+        case .scale(let x, let y, let anchor):
+            let ax = f.minX + anchor.x * f.width
+            let ay = f.minY + anchor.y * f.height
+            group.transform = Transform.translation(-ax, -ay).concatenating(.scale(x, y)).concatenating(.translation(ax, ay))
+        case .unredacted:
+            let was = redacted
+            redacted = false
+            for c in m.children { record(c) }
+            redacted = was
+            return
         case .luminanceToAlpha: group.luminanceToAlpha = true
         case .glassEffect(let variant, let tint, let shape): group.glass = (variant, tint, shape, path(for: shape, in: f), f)
         case .redacted:

@@ -151,6 +151,11 @@ extension LayoutBox {
             box = GaugeBox(view: view, context: context, gauge: g)
         case .empty:
             box = LayoutBox(view: view, context: context)
+        case .viewThatFits(let horizontal, let vertical, let children):
+            box = ViewThatFitsBox(
+                view: view, context: context, horizontal: horizontal, vertical: vertical, children: children.map { build($0, context) })
+        case .geometryReader(let content):
+            box = GeometryReaderBox(view: view, context: context, content: content)
         case .fill, .shape, .accessoryWidgetBackground:
             box = FlexibleBox(view: view, context: context)
         }
@@ -199,10 +204,6 @@ final class DividerBox: LayoutBox {
         // A line across the stack: horizontal in a VStack, vertical in an HStack.
         if axis == .horizontal { return Size(thickness, finiteOr(p.height, 0)) }
         return Size(finiteOr(p.width, 0), thickness)
-    }
-    private func finiteOr(_ v: Double?, _ d: Double) -> Double {
-        guard let v, v.isFinite else { return d }
-        return v
     }
     override func place(in rect: Rect) { frame = context.snap(rect) }
 }
@@ -462,6 +463,69 @@ final class ZStackBox: LayoutBox {
         stackChildren.compactMap { $0.baseline(first: first, size: $0.sizeThatFits(ProposedSize(width: size.width, height: size.height))) }
             .first
     }
+}
+
+/// SwiftUI's ViewThatFits: the first child whose ideal size (unconstrained along the chosen axes)
+/// fits the proposal along those axes; the last child when none does.
+final class ViewThatFitsBox: LayoutBox {
+    let horizontal: Bool, vertical: Bool
+    let options: [LayoutBox]
+    init(view: ViewNode, context: LayoutContext, horizontal: Bool, vertical: Bool, children: [LayoutBox]) {
+        self.horizontal = horizontal
+        self.vertical = vertical
+        options = children
+        super.init(view: view, context: context)
+    }
+    private var chosenIndex: Int? = nil
+    func choose(_ p: ProposedSize) -> LayoutBox? {
+        for c in options {
+            let ideal = c.sizeThatFits(ProposedSize(width: horizontal ? nil : p.width, height: vertical ? nil : p.height))
+            let fitsH = !horizontal || p.width == nil || ideal.width <= p.width! + 1e-9
+            let fitsV = !vertical || p.height == nil || ideal.height <= p.height! + 1e-9
+            if fitsH && fitsV { return c }
+        }
+        return options.last
+    }
+    override var children: [LayoutBox] { chosenIndex.map { [options[$0]] } ?? [] }
+    override func computeSize(_ p: ProposedSize) -> Size { choose(p)?.sizeThatFits(p) ?? .zero }
+    override func place(in rect: Rect) {
+        frame = rect
+        let p = ProposedSize(width: rect.width, height: rect.height)
+        guard let c = choose(p) else { return }
+        chosenIndex = options.firstIndex { $0 === c }
+        c.place(in: aligned(c.sizeThatFits(p), in: rect, .center))
+    }
+    override func baseline(first: Bool, size: Size) -> Double? {
+        let p = ProposedSize(width: size.width, height: size.height)
+        return choose(p)?.baseline(first: first, size: size)
+    }
+}
+
+/// SwiftUI's GeometryReader: takes all it is offered, then builds its content for that size and
+/// lays it out from the top leading corner.
+final class GeometryReaderBox: LayoutBox {
+    let content: DeferredContent
+    private var built: [LayoutBox] = []
+    init(view: ViewNode, context: LayoutContext, content: DeferredContent) {
+        self.content = content
+        super.init(view: view, context: context)
+    }
+    override var children: [LayoutBox] { built }
+    override func computeSize(_ p: ProposedSize) -> Size { Size(finiteOr(p.width, 10), finiteOr(p.height, 10)) }
+    override func place(in rect: Rect) {
+        frame = rect
+        built = content.build(rect.size).map { LayoutBox.build($0, context) }
+        for c in built {
+            let s = c.sizeThatFits(ProposedSize(width: rect.width, height: rect.height))
+            c.place(in: aligned(s, in: rect, .topLeading))
+        }
+    }
+}
+
+/// A proposed length, or `d` when it is unspecified or infinite.
+func finiteOr(_ v: Double?, _ d: Double) -> Double {
+    guard let v, v.isFinite else { return d }
+    return v
 }
 
 /// Places a size inside a rect by alignment.

@@ -15,6 +15,10 @@ public struct EnvironmentValues: Sendable {
     public var dynamicTypeSize: DynamicTypeSize = .large
     /// The timeline entry's date ("now" for date texts).
     public var date = Date(timeIntervalSince1970: 0)
+    /// Why the content is redacted (`.placeholder` inside `redacted(reason: .placeholder)`).
+    public var redactionReasons: RedactionReasons = []
+    /// The font set by an enclosing `.font` modifier as the environment sees it (nil: the default).
+    public var font: Font? = nil
 
     public init() {}
 

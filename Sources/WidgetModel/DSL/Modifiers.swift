@@ -8,7 +8,12 @@ extension View {
 
     // MARK: Environment
     public func font(_ font: Font?) -> ModifiedContent<Self> {
-        env { c in if let font { c.text.setFont(font.resolve(c.environment.dynamicTypeSize)) } }
+        env { c in
+            if let font {
+                c.text.setFont(font.resolve(c.environment.dynamicTypeSize))
+                c.environment.font = font
+            }
+        }
     }
     public func fontWeight(_ weight: Font.Weight?) -> ModifiedContent<Self> { env { c in if let weight { c.text.setWeight(weight) } } }
     public func bold(_ active: Bool = true) -> ModifiedContent<Self> {
@@ -113,7 +118,9 @@ extension View {
     public func rotationEffect(_ angle: Angle) -> ModifiedContent<Self> { layout { _ in [.rotation(degrees: angle.degrees)] } }
     public func luminanceToAlpha() -> ModifiedContent<Self> { layout { _ in [.luminanceToAlpha] } }
     public func redacted(reason: RedactionReasons) -> ModifiedContent<Self> {
-        layout { _ in reason.contains(.placeholder) ? [.redacted] : [] }
+        ModifiedContent(
+            self, environment: { c in c.environment.redactionReasons.formUnion(reason) },
+            layout: { _ in reason.contains(.placeholder) ? [.redacted] : [] })
     }
     public func glassEffect<S: Shape>(_ glass: Glass = .regular, in shape: S) -> ModifiedContent<Self> {
         layout { c in [.glassEffect(variant: glass.variant, tint: glass.tintColor?.resolve(c.environment.colorScheme), shape: shape._kind)]
@@ -135,7 +142,7 @@ extension View {
     }
 
     // MARK: Accepted, no effect on a still image
-    public func contentTransition(_ transition: Any) -> Self { self }
+    public func contentTransition(_ transition: ContentTransition) -> Self { self }
     public func invalidatableContent(_ invalidatable: Bool = true) -> Self { self }
     public func privacySensitive(_ sensitive: Bool = true) -> Self { self }
     public func widgetURL(_ url: URL?) -> Self { self }

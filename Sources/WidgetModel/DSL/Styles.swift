@@ -214,8 +214,8 @@ public struct Font: Sendable, Hashable {
     public static let body = Font(style: .body), callout = Font(style: .callout), footnote = Font(style: .footnote)
     public static let caption = Font(style: .caption), caption2 = Font(style: .caption2)
 
-    public static func system(size: CGFloat, weight: Weight = .regular, design: Design = .default) -> Font {
-        Font(spec: FontSpec(size: Double(size), weight: weight, design: design))
+    public static func system(size: CGFloat, weight: Weight? = nil, design: Design? = nil) -> Font {
+        Font(spec: FontSpec(size: Double(size), weight: weight ?? .regular, design: design ?? .default))
     }
     public static func system(_ style: TextStyle, design: Design = .default, weight: Weight? = nil) -> Font {
         var f = Font(style: style)
@@ -272,6 +272,7 @@ public struct RedactionReasons: OptionSet, Sendable {
     public init(rawValue: Int) { self.rawValue = rawValue }
     public static let placeholder = RedactionReasons(rawValue: 1)
     public static let privacy = RedactionReasons(rawValue: 2)
+    public static let invalidated = RedactionReasons(rawValue: 4)
 }
 
 /// SwiftUI's `ContainerBackgroundPlacement` (only `.widget` matters here).

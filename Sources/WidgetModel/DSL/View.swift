@@ -31,6 +31,10 @@ public struct _DSLContext {
     var text = TextAttributes()
     var foreground: ResolvedStyle? = nil
     var accentable = false
+    /// `textCase` in force (applied when a Text becomes a node).
+    var textCase: Text.Case? = nil
+    /// `labelStyle` in force.
+    var labelStyle: LabelStyleChoice.Kind = .titleAndIcon
     var tint: ResolvedStyle? = nil
     /// Where a `containerBackground(for: .widget)` is recorded.
     final class Capture { var background: ViewNode? }

@@ -36,32 +36,116 @@ public struct ZStack<Content: View>: _PrimitiveView {
     public func _nodes(_ c: _DSLContext) -> [ViewNode] { [node(.zstack(alignment: alignment, children: _resolve(content, c)), c)] }
 }
 
-/// SwiftUI's `Text`: a string (with interpolation), or a date in a style, or a date range.
+/// SwiftUI's `Text`: a string, a localized string key with interpolations (dates in a style,
+/// values with a format), a date in a style, a date range, a formatted value, an attributed
+/// string, or several texts joined with `+`.
 public struct Text: _PrimitiveView {
     public typealias DateStyle = DateTextStyle
-    enum Content {
+    /// SwiftUI's `Text.Case` (for `textCase`).
+    public enum Case: Sendable, Hashable { case uppercase, lowercase }
+
+    /// A piece of text, formatted when the variant is known (locale, time zone, entry date).
+    enum Segment {
         case string(String)
         case date(Date, DateTextStyle)
         case range(Date, Date)
+        case formatted((Locale, TimeZone) -> String)
     }
-    let content: Content
-    public init(_ string: String) { content = .string(string) }
-    public init(verbatim: String) { content = .string(verbatim) }
-    public init(_ date: Date, style: DateStyle) { content = .date(date, style) }
-    public init(_ range: ClosedRange<Date>) { content = .range(range.lowerBound, range.upperBound) }
-    public init(timerInterval: ClosedRange<Date>, countsDown: Bool = true) {
-        content = .date(countsDown ? timerInterval.upperBound : timerInterval.lowerBound, .timer)
+    let segments: [Segment]
+
+    init(segments: [Segment]) { self.segments = segments }
+    /// A string as it is (SwiftUI's `Text(_ content: some StringProtocol)`).
+    public init<S: StringProtocol>(_ content: S) { segments = [.string(String(content))] }
+    /// A literal, with interpolations: `Text("Updated \(date, style: .relative) ago")`.
+    public init(_ key: LocalizedStringKey) { segments = key.segments }
+    public init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil) {
+        segments = key.segments
+    }
+    public init(verbatim: String) { segments = [.string(verbatim)] }
+    public init(_ date: Date, style: DateStyle) { segments = [.date(date, style)] }
+    public init(_ range: ClosedRange<Date>) { segments = [.range(range.lowerBound, range.upperBound)] }
+    public init(timerInterval: ClosedRange<Date>, pauseTime: Date? = nil, countsDown: Bool = true, showsHours: Bool = true) {
+        segments = [.date(countsDown ? timerInterval.upperBound : timerInterval.lowerBound, .timer)]
+    }
+    /// A value with a Foundation format style (`.number`, `.percent`, `.dateTime…`), formatted in
+    /// the variant's locale and time zone.
+    public init<F: FormatStyle>(_ input: F.FormatInput, format: F) where F.FormatOutput == String {
+        segments = [.formatted({ locale, zone in Text.format(input, format, locale, zone) })]
+    }
+    /// An attributed string's characters (its attributes are not drawn: one style per Text).
+    public init(_ attributed: AttributedString) { segments = [.string(String(attributed.characters))] }
+
+    static func format<F: FormatStyle>(_ input: F.FormatInput, _ format: F, _ locale: Locale, _ zone: TimeZone) -> String
+    where F.FormatOutput == String {
+        var f = format.locale(locale)
+        if var d = f as? Date.FormatStyle {
+            d.timeZone = zone
+            if let back = d as? F { f = back }
+        }
+        return f.format(input)
     }
 
-    public func _nodes(_ c: _DSLContext) -> [ViewNode] {
+    /// Texts joined, as SwiftUI's `+` does. The joined text is drawn in one style (the
+    /// modifiers around it); styles set on the parts with Text-returning modifiers are not kept.
+    public static func + (a: Text, b: Text) -> Text { Text(segments: a.segments + b.segments) }
+
+    /// The text for a variant.
+    func string(_ c: _DSLContext) -> String {
         let f = DateTextFormatter(locale: c.environment.locale, timeZone: c.environment.timeZone)
-        let s: String
-        switch content {
-        case .string(let v): s = v
-        case .date(let d, let style): s = f.string(d, style: style, now: c.environment.date)
-        case .range(let a, let b): s = f.string(from: a, to: b)
+        var s = ""
+        for segment in segments {
+            switch segment {
+            case .string(let v): s += v
+            case .date(let d, let style): s += f.string(d, style: style, now: c.environment.date)
+            case .range(let a, let b): s += f.string(from: a, to: b)
+            case .formatted(let make): s += make(c.environment.locale, c.environment.timeZone)
+            }
         }
-        return [node(.text(s, c.text), c)]
+        switch c.textCase {
+        case .uppercase?: return s.uppercased(with: c.environment.locale)
+        case .lowercase?: return s.lowercased(with: c.environment.locale)
+        case nil: return s
+        }
+    }
+
+    public func _nodes(_ c: _DSLContext) -> [ViewNode] { [node(.text(string(c), c.text), c)] }
+
+    /// The plain string, when the text is one (for labels such as a gauge's current value).
+    var plainString: String? {
+        if segments.count == 1, case .string(let s) = segments[0] { return s }
+        return nil
+    }
+}
+
+/// SwiftUI's `LocalizedStringKey`: what a string literal given to `Text` becomes, with its
+/// interpolations kept as typed values until the variant's locale and date are known.
+public struct LocalizedStringKey: ExpressibleByStringInterpolation, Sendable {
+    var segments: [Text.Segment] { _segments.segments }
+    let _segments: Segments
+
+    public init(_ value: String) { _segments = Segments([.string(value)]) }
+    public init(stringLiteral value: String) { _segments = Segments([.string(value)]) }
+    public init(stringInterpolation: StringInterpolation) { _segments = Segments(stringInterpolation.segments) }
+
+    /// The segments, in a box so the key stays Sendable (a formatted segment holds a closure).
+    final class Segments: @unchecked Sendable {
+        let segments: [Text.Segment]
+        init(_ s: [Text.Segment]) { segments = s }
+    }
+
+    public struct StringInterpolation: StringInterpolationProtocol {
+        var segments: [Text.Segment] = []
+        public init(literalCapacity: Int, interpolationCount: Int) {}
+        public mutating func appendLiteral(_ literal: String) { segments.append(.string(literal)) }
+        public mutating func appendInterpolation<T>(_ value: T) { segments.append(.string("\(value)")) }
+        public mutating func appendInterpolation(_ string: String) { segments.append(.string(string)) }
+        public mutating func appendInterpolation(_ date: Date, style: Text.DateStyle) { segments.append(.date(date, style)) }
+        public mutating func appendInterpolation(_ range: ClosedRange<Date>) { segments.append(.range(range.lowerBound, range.upperBound)) }
+        public mutating func appendInterpolation(_ text: Text) { segments += text.segments }
+        public mutating func appendInterpolation<F: FormatStyle>(_ input: F.FormatInput, format: F) where F.FormatOutput == String {
+            segments.append(.formatted({ locale, zone in Text.format(input, format, locale, zone) }))
+        }
+        public mutating func appendInterpolation(_ image: Image) {}
     }
 }
 
@@ -140,7 +224,7 @@ public struct AccessoryWidgetBackground: _PrimitiveView {
 
 /// SwiftUI's `Gauge` (value in a range, a label shown in the middle of circular styles).
 public struct Gauge<Label: View>: _PrimitiveView {
-    let value: Double, range: ClosedRange<Double>, label: Label, valueText: String?
+    let value: Double, range: ClosedRange<Double>, label: Label, valueText: Text?
     var style: GaugeDisplayStyle = .accessoryCircular
     public init(value: Double, in range: ClosedRange<Double> = 0...1, @ViewBuilder label: () -> Label) {
         self.value = value
@@ -152,7 +236,7 @@ public struct Gauge<Label: View>: _PrimitiveView {
         self.value = value
         self.range = range
         self.label = label()
-        if case .string(let s) = currentValueLabel().content { valueText = s } else { valueText = nil }
+        valueText = currentValueLabel()
     }
     public func gaugeStyle(_ style: GaugeStyle) -> Gauge {
         var g = self
@@ -163,7 +247,9 @@ public struct Gauge<Label: View>: _PrimitiveView {
         [
             node(
                 .gauge(
-                    GaugeValue(value: value, lower: range.lowerBound, upper: range.upperBound, style: style, tint: c.tint, label: valueText)
+                    GaugeValue(
+                        value: value, lower: range.lowerBound, upper: range.upperBound, style: style, tint: c.tint,
+                        label: valueText?.string(c))
                 ), c)
         ]
     }

@@ -35,14 +35,16 @@ public struct TimelineProviderContext: Sendable {
     public var isPreview: Bool
 }
 
-/// WidgetKit's `TimelineProvider`. Completion handlers must be called before the method returns
-/// (widgetctl renders synchronously).
+/// WidgetKit's `TimelineProvider`, with the `@Sendable` completions the current SDK declares (a
+/// provider written without `@Sendable` conforms too). widgetctl renders synchronously: a provider
+/// must call its completion before returning (as one serving fixture data does), or its
+/// placeholder entry is rendered.
 public protocol TimelineProvider {
     associatedtype Entry: TimelineEntry
     typealias Context = TimelineProviderContext
     func placeholder(in context: Context) -> Entry
-    func getSnapshot(in context: Context, completion: @escaping (Entry) -> Void)
-    func getTimeline(in context: Context, completion: @escaping (Timeline<Entry>) -> Void)
+    func getSnapshot(in context: Context, completion: @escaping @Sendable (Entry) -> Void)
+    func getTimeline(in context: Context, completion: @escaping @Sendable (Timeline<Entry>) -> Void)
 }
 
 /// WidgetKit's `WidgetConfiguration`.
@@ -58,18 +60,28 @@ public protocol Widget {
 }
 
 /// WidgetKit's `StaticConfiguration`.
-public struct StaticConfiguration<Content: View>: WidgetConfiguration {
+public struct StaticConfiguration<Content: View>: WidgetConfiguration, _ConfigurationModifiers {
     public var _definition: WidgetDefinition
 
     public init<Provider: TimelineProvider>(kind: String, provider: Provider, @ViewBuilder content: @escaping (Provider.Entry) -> Content) {
         _definition = WidgetDefinition(kind: kind, provider: provider, content: content)
     }
+}
+
+/// The modifiers every widget configuration has.
+public protocol _ConfigurationModifiers: WidgetConfiguration {
+    var _definition: WidgetDefinition { get set }
+}
+
+extension _ConfigurationModifiers {
     public func configurationDisplayName(_ name: String) -> Self {
         var c = self
         c._definition.displayName = name
         return c
     }
+    public func configurationDisplayName(_ name: LocalizedStringResource) -> Self { configurationDisplayName(name.key) }
     public func description(_ text: String) -> Self { self }
+    public func description(_ text: LocalizedStringResource) -> Self { self }
     public func supportedFamilies(_ families: [WidgetFamily]) -> Self {
         var c = self
         c._definition.supportedFamilies = families
@@ -85,6 +97,55 @@ public struct StaticConfiguration<Content: View>: WidgetConfiguration {
         c._definition.contentMarginsDisabled = true
         return c
     }
+    public func disfavoredLocations(_ locations: [Any], for families: [WidgetFamily]) -> Self { self }
+    public func promptsForUserConfiguration() -> Self { self }
+    public func pushHandler(_ handler: Any) -> Self { self }
+    public func onBackgroundURLSessionEvents(matching: String? = nil, _ handler: @escaping (String, @escaping () -> Void) -> Void) -> Self {
+        self
+    }
+}
+
+/// WidgetKit's `WidgetBundle` and its builder. The widgets of a bundle render like any others
+/// (`WidgetCommandLine.render(MyBundle().widgets…)`).
+public protocol WidgetBundle {
+    associatedtype Body: Widget
+    init()
+    @WidgetBundleBuilder var body: Body { get }
+}
+
+extension WidgetBundle {
+    /// What `@main` calls: nothing here (a bundle is a list of widgets to render, not an app).
+    public static func main() {}
+    /// The definitions of the bundle's widgets.
+    public var widgets: [WidgetDefinition] { (body as? _WidgetList)?.definitions ?? [body.body._definition] }
+}
+
+extension Widget {
+    /// What `@main` calls: nothing here; widgetctl renders the widget's definition.
+    public static func main() {}
+}
+
+/// Several widgets of a bundle.
+public struct _WidgetList: Widget {
+    let definitions: [WidgetDefinition]
+    public init() { definitions = [] }
+    init(definitions: [WidgetDefinition]) { self.definitions = definitions }
+    public var body: _WidgetListConfiguration { _WidgetListConfiguration(definitions: definitions) }
+}
+
+public struct _WidgetListConfiguration: WidgetConfiguration {
+    let definitions: [WidgetDefinition]
+    public var _definition: WidgetDefinition { definitions.first ?? WidgetDefinition(kind: "empty") { _ in [] } }
+}
+
+@resultBuilder
+public enum WidgetBundleBuilder {
+    public static func buildExpression<W: Widget>(_ widget: W) -> [WidgetDefinition] { [widget.body._definition] }
+    public static func buildBlock(_ parts: [WidgetDefinition]...) -> _WidgetList { _WidgetList(definitions: parts.flatMap { $0 }) }
+    public static func buildOptional(_ part: [WidgetDefinition]?) -> [WidgetDefinition] { part ?? [] }
+    public static func buildEither(first: [WidgetDefinition]) -> [WidgetDefinition] { first }
+    public static func buildEither(second: [WidgetDefinition]) -> [WidgetDefinition] { second }
+    public static func buildLimitedAvailability(_ part: [WidgetDefinition]) -> [WidgetDefinition] { part }
 }
 
 /// A Swift widget, type-erased: its configuration, its timeline per family, and its views.
@@ -100,14 +161,19 @@ public struct WidgetDefinition {
     let timeline: (TimelineProviderContext) -> [(date: Date, view: any View)]
 
     init<Provider: TimelineProvider, Content: View>(kind: String, provider: Provider, content: @escaping (Provider.Entry) -> Content) {
-        self.kind = kind
-        displayName = kind
-        timeline = { context in
-            var result: Timeline<Provider.Entry>? = nil
-            provider.getTimeline(in: context) { result = $0 }
-            let entries = result?.entries ?? [provider.placeholder(in: context)]
+        self.init(kind: kind) { context in
+            let box = ResultBox<Timeline<Provider.Entry>>()
+            provider.getTimeline(in: context) { box.value = $0 }
+            let entries = box.value?.entries ?? [provider.placeholder(in: context)]
             return entries.map { entry in (entry.date, content(entry) as any View) }
         }
+    }
+
+    /// A widget from a function of the context to its dated views.
+    public init(kind: String, timeline: @escaping (TimelineProviderContext) -> [(date: Date, view: any View)]) {
+        self.kind = kind
+        displayName = kind
+        self.timeline = timeline
     }
 
     /// The entries of the timeline for `family`.

@@ -29,6 +29,12 @@ public enum SystemColors {
         "separator": (hex("#3C3C434A"), hex("#545458A6")),
         "systemBackground": (hex("#FFFFFF"), hex("#000000")),
         "secondarySystemBackground": (hex("#F2F2F7"), hex("#1C1C1E")),
+        // Fills (UIKit's systemFill … quaternarySystemFill: grey at 20/16/12/8% in light and
+        // 36/32/24/18% in dark, Apple's published values): SwiftUI's .fill hierarchy.
+        "systemFill": (hex("#78788033"), hex("#7878805C")),
+        "secondarySystemFill": (hex("#78788029"), hex("#78788052")),
+        "tertiarySystemFill": (hex("#7676801F"), hex("#7676803D")),
+        "quaternarySystemFill": (hex("#74748014"), hex("#7676802E")),
     ]
 
     private static func hex(_ s: String) -> RGBA { RGBA(hex: s)! }

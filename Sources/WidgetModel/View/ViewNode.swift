@@ -210,7 +210,18 @@ public indirect enum ViewKind: Sendable {
     case gauge(GaugeValue)
     case progress(GaugeValue)
     case accessoryWidgetBackground
+    /// SwiftUI's `ViewThatFits`: the first child whose ideal size fits along the given axes.
+    case viewThatFits(horizontal: Bool, vertical: Bool, children: [ViewNode])
+    /// SwiftUI's `GeometryReader`: content built by layout for the size it is offered. (The one
+    /// place the resolved tree holds code rather than data: the content depends on layout.)
+    case geometryReader(DeferredContent)
     case empty
+}
+
+/// Content that needs its offered size before it can be built (GeometryReader's closure).
+public final class DeferredContent: @unchecked Sendable {
+    public let build: (Size) -> [ViewNode]
+    public init(_ build: @escaping (Size) -> [ViewNode]) { self.build = build }
 }
 
 /// Image options.
@@ -317,6 +328,10 @@ public enum LayoutModifier: Sendable {
     case luminanceToAlpha
     case glassEffect(variant: GlassVariant, tint: RGBA?, shape: ShapeKind)
     case redacted
+    /// SwiftUI's `unredacted()`: the subtree is drawn even inside a redacted one.
+    case unredacted
+    /// SwiftUI's `scaleEffect`: drawn scaled about the anchor; layout keeps the unscaled size.
+    case scale(x: Double, y: Double, anchor: UnitPoint)
 }
 
 /// A view in the resolved tree.

@@ -1,0 +1,190 @@
+// Configurable widgets: App Intents (`AppIntentConfiguration`, `AppIntentTimelineProvider`,
+// `WidgetConfigurationIntent` with `@Parameter`) and the older SiriKit form (`IntentConfiguration`,
+// `IntentTimelineProvider`). A configurable widget renders with its intent as `init()` makes it,
+// that is with each parameter's default, as the widget gallery first shows it.
+import Foundation
+
+/// App Intents' `LocalizedStringResource` (a title; widgetctl does not localize it).
+public struct LocalizedStringResource: ExpressibleByStringInterpolation, Sendable, Hashable {
+    public let key: String
+    public init(_ key: String) { self.key = key }
+    public init(stringLiteral value: String) { key = value }
+}
+
+/// App Intents' `IntentDescription`.
+public struct IntentDescription: ExpressibleByStringInterpolation, Sendable {
+    public let text: String
+    public init(_ text: LocalizedStringResource) { self.text = text.key }
+    public init(stringLiteral value: String) { text = value }
+}
+
+/// App Intents' `AppIntent` and `WidgetConfigurationIntent`.
+public protocol AppIntent {
+    init()
+    static var title: LocalizedStringResource { get }
+}
+extension AppIntent {
+    public static var description: IntentDescription { IntentDescription("") }
+}
+public protocol WidgetConfigurationIntent: AppIntent {}
+
+/// App Intents' `IntentResult` (what `perform()` returns; never called here).
+public protocol IntentResult {}
+public struct _IntentResultValue: IntentResult {}
+extension IntentResult where Self == _IntentResultValue {
+    public static func result() -> _IntentResultValue { _IntentResultValue() }
+}
+
+/// App Intents' `@Parameter`: a value with a title and a default. A class, as App Intents' is,
+/// so an intent is configured through a `let`.
+@propertyWrapper
+public final class Parameter<Value> {
+    private var stored: Value?
+    public let title: LocalizedStringResource
+    /// The value; a parameter without a default that was never set has none (as in App Intents,
+    /// reading it then is a programming error).
+    public var wrappedValue: Value {
+        get {
+            guard let v = stored else { fatalError("@Parameter \"\(title.key)\" was read before it was set and has no default") }
+            return v
+        }
+        set { stored = newValue }
+    }
+    public init(title: LocalizedStringResource, description: IntentDescription? = nil, default value: Value) {
+        self.title = title
+        stored = value
+    }
+    public init(title: LocalizedStringResource, description: IntentDescription? = nil) { self.title = title }
+    public init<T>(title: LocalizedStringResource, description: IntentDescription? = nil) where Value == T? {
+        self.title = title
+        stored = .some(nil)
+    }
+    public var projectedValue: Parameter<Value> { self }
+}
+
+/// App Intents' `AppEnum` and `AppEntity` (a parameter's type): only what declaring them needs.
+public protocol AppEnum: CaseIterable, RawRepresentable {}
+public struct TypeDisplayRepresentation: ExpressibleByStringInterpolation, Sendable {
+    public init(stringLiteral value: String) {}
+    public init(name: LocalizedStringResource) {}
+}
+public struct DisplayRepresentation: ExpressibleByStringInterpolation, Sendable {
+    public let title: LocalizedStringResource
+    public init(stringLiteral value: String) { title = LocalizedStringResource(value) }
+    public init(title: LocalizedStringResource, subtitle: LocalizedStringResource? = nil, image: Any? = nil) { self.title = title }
+}
+
+/// WidgetKit's `AppIntentTimelineProvider`.
+public protocol AppIntentTimelineProvider {
+    associatedtype Entry: TimelineEntry
+    associatedtype Intent: WidgetConfigurationIntent
+    typealias Context = TimelineProviderContext
+    func placeholder(in context: Context) -> Entry
+    func snapshot(for configuration: Intent, in context: Context) async -> Entry
+    func timeline(for configuration: Intent, in context: Context) async -> Timeline<Entry>
+}
+
+/// WidgetKit's `AppIntentConfiguration`.
+public struct AppIntentConfiguration<Content: View>: WidgetConfiguration {
+    public var _definition: WidgetDefinition
+    public init<Intent: WidgetConfigurationIntent, Provider: AppIntentTimelineProvider>(
+        kind: String, intent: Intent.Type = Intent.self, provider: Provider,
+        @ViewBuilder content: @escaping (Provider.Entry) -> Content
+    ) where Provider.Intent == Intent {
+        _definition = WidgetDefinition(kind: kind) { context in
+            let timeline = runBlocking { await provider.timeline(for: Intent(), in: context) }
+            let entries =
+                timeline.map { $0.entries.isEmpty ? [provider.placeholder(in: context)] : $0.entries } ?? [
+                    provider.placeholder(in: context)
+                ]
+            return entries.map { ($0.date, content($0) as any View) }
+        }
+    }
+}
+
+/// SiriKit's `INIntent`, the base of the intent classes Xcode generates for `IntentConfiguration`
+/// (a widget file's own stand-in subclass declares the parameters).
+open class INIntent {
+    public required init() {}
+}
+
+/// WidgetKit's `IntentTimelineProvider`.
+public protocol IntentTimelineProvider {
+    associatedtype Entry: TimelineEntry
+    associatedtype Intent: INIntent
+    typealias Context = TimelineProviderContext
+    func placeholder(in context: Context) -> Entry
+    func getSnapshot(for configuration: Intent, in context: Context, completion: @escaping @Sendable (Entry) -> Void)
+    func getTimeline(for configuration: Intent, in context: Context, completion: @escaping @Sendable (Timeline<Entry>) -> Void)
+}
+
+/// WidgetKit's `IntentConfiguration`.
+public struct IntentConfiguration<Content: View>: WidgetConfiguration {
+    public var _definition: WidgetDefinition
+    public init<Intent: INIntent, Provider: IntentTimelineProvider>(
+        kind: String, intent: Intent.Type, provider: Provider, @ViewBuilder content: @escaping (Provider.Entry) -> Content
+    ) where Provider.Intent == Intent {
+        _definition = WidgetDefinition(kind: kind) { context in
+            let box = ResultBox<Timeline<Provider.Entry>>()
+            provider.getTimeline(for: Intent(), in: context) { box.value = $0 }
+            let entries = box.value?.entries ?? [provider.placeholder(in: context)]
+            return entries.map { ($0.date, content($0) as any View) }
+        }
+    }
+}
+
+// Configuration modifiers shared by every configuration type.
+extension AppIntentConfiguration: _ConfigurationModifiers {}
+extension IntentConfiguration: _ConfigurationModifiers {}
+
+/// A value set from another thread (a completion handler, an async task).
+final class ResultBox<T>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: T?
+    var value: T? {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return stored
+        }
+        set {
+            lock.lock()
+            stored = newValue
+            lock.unlock()
+        }
+    }
+}
+
+/// Runs an async provider method to completion from synchronous rendering code, on a task
+/// executor of its own (a serial queue): waiting for it never ties up the cooperative thread pool
+/// that the caller (a Swift Testing test, a concurrent batch) may be running on. A provider that
+/// has not returned after `timeout` seconds gives nil, and the widget's placeholder is rendered.
+func runBlocking<T>(timeout: Double = 30, _ operation: @escaping () async -> T) -> T? {
+    let box = ResultBox<T>()
+    let done = DispatchSemaphore(value: 0)
+    let work = UncheckedSendable(operation)
+    Task.detached(executorPreference: ProviderExecutor.shared) {
+        box.value = await work.value()
+        done.signal()
+    }
+    guard done.wait(timeout: .now() + timeout) == .success else { return nil }
+    return box.value
+}
+
+/// A task executor on a serial dispatch queue, outside the cooperative pool.
+final class ProviderExecutor: TaskExecutor, @unchecked Sendable {
+    static let shared = ProviderExecutor()
+    private let queue = DispatchQueue(label: "widgetctl.timeline-provider")
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        queue.async { job.runSynchronously(on: executor) }
+    }
+}
+
+/// Carries a value the compiler cannot prove Sendable across a task boundary (the provider and
+/// the content closure of a widget, used by one render at a time).
+struct UncheckedSendable<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}
