@@ -395,3 +395,42 @@ final class DSLCalendarTests: XCTestCase {
         try assertSamePixels(fromSpec, fromSwift, variants)
     }
 }
+
+/// A widget without containerBackground, and one with a long inline accessory line.
+struct BareWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "Bare", provider: RingsProvider()) { _ in
+            Text("Move 420 of 500 calories, exercise 25 of 30 minutes, stand 9 of 12 hours")
+        }
+        .supportedFamilies([.systemSmall, .accessoryInline])
+    }
+}
+
+final class SystemBehaviourTests: XCTestCase {
+    func texts(_ appearance: Appearance, _ family: WidgetFamily) throws -> [String] {
+        let r = SpecRenderer(widget: BareWidget.definition, device: DeviceCatalog.default, scale: 1)
+        let rendered = try r.render(Variant(entry: 0, family: family, appearance: appearance))
+        return rendered.content.ops.compactMap { op -> String? in
+            if case .text(let layout, _, _, _) = op.kind { return layout.lines.map(\.text).joined(separator: "\n") }
+            return nil
+        }
+    }
+
+    /// iOS 17+ replaces a widget without containerBackground by "Please adopt containerBackground
+    /// API" in every appearance (it showed the content in the accented looks before).
+    func testNoContainerBackgroundIsThePlaceholderInEveryLook() throws {
+        for appearance in [Appearance.light, .dark, .tintedDark, .clearLight] {
+            let t = try texts(appearance, .systemSmall)
+            XCTAssertTrue(t.joined().contains("Please adopt"), "\(appearance): \(t)")
+            XCTAssertFalse(t.joined().contains("calories"), "\(appearance): \(t)")
+        }
+    }
+
+    /// The inline accessory shows one line, truncated, whatever the text's line limit.
+    func testInlineAccessoryIsOneTruncatedLine() throws {
+        let t = try texts(.lockScreen, .accessoryInline)
+        XCTAssertEqual(t.count, 1)
+        XCTAssertFalse(t[0].contains("\n"), t[0])
+        XCTAssertTrue(t[0].hasSuffix("…"), t[0])
+    }
+}

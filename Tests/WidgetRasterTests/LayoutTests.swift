@@ -33,6 +33,29 @@ final class LayoutTests: XCTestCase {
         XCTAssertEqual(c[1].frame, Rect(x: 58, y: 0, width: 142, height: 100), "8 pt default spacing, the rectangle takes the rest")
     }
 
+    /// SwiftUI (measured on iOS, body text): in a 343-pt HStack { Text; Spacer(); Text } a
+    /// 177.5-pt label stays on one line; an even split of the row (the label offered half of what
+    /// the short text leaves) would wrap it. Here with Inter, so the label's width is measured
+    /// rather than taken from SF Pro.
+    func testTextInAnHStackTakesItsIdealWidthWhenTheRowHasRoom() throws {
+        var attributes = TextAttributes()
+        attributes.font = .body
+        let label = "Standing hours today so far"
+        let ideal = try TextLayoutEngine().measure(label, options: TextOptions(font: .body)).width
+        let short = try TextLayoutEngine().measure("20:32", options: TextOptions(font: .body)).width
+        let row = 343.0
+        XCTAssertGreaterThan(ideal, (row - 16 - short) / 2, "the label must be wider than an even split would give it")
+        XCTAssertLessThan(ideal + short + 16 + 8, row, "and the row must have room for both texts and the spacer")
+        let view = ViewNode(
+            .hstack(
+                alignment: .center, spacing: nil,
+                children: [ViewNode(.text(label, attributes)), ViewNode(.spacer(minLength: nil)), ViewNode(.text("20:32", attributes))]))
+        let c = (layout(view, row, 100) as! StackBox).children
+        XCTAssertEqual(c[0].frame.width, ideal, accuracy: 1, "the label keeps its ideal width: one line")
+        XCTAssertEqual(c[2].frame.width, short, accuracy: 1)
+        XCTAssertEqual(c[2].frame.maxX, row, accuracy: 1, "the spacer pushes the short text to the end")
+    }
+
     func testVStackSpacingAndAlignment() {
         let box = layout(ViewNode(.vstack(alignment: .leading, spacing: nil, children: [fixed(40, 20), fixed(80, 20)])), 200, 200)
         XCTAssertEqual(box.frame, Rect(x: 60, y: 76, width: 80, height: 48))

@@ -221,8 +221,10 @@ final class TextBox: LayoutBox {
     }
 
     var options: TextOptions {
-        TextOptions(
-            font: attributes.font, lineLimit: attributes.lineLimit, truncation: attributes.truncation,
+        // An inline accessory is one line of text: the system truncates, never wraps.
+        let inline = context.environment.family == .accessoryInline
+        return TextOptions(
+            font: attributes.font, lineLimit: inline ? 1 : attributes.lineLimit, truncation: attributes.truncation,
             alignment: attributes.alignment, minimumScaleFactor: attributes.minimumScaleFactor,
             tracking: attributes.tracking, lineSpacing: attributes.lineSpacing,
             displayScale: context.environment.displayScale)
@@ -337,6 +339,9 @@ final class StackBox: LayoutBox {
     }
     override var children: [LayoutBox] { stackChildren }
 
+    /// Whether every child has the same layout priority.
+    func priorities(equal: Bool) -> Bool { Set(stackChildren.map(\.layoutPriority)).count <= 1 }
+
     /// Main-axis sizes for a proposal: SwiftUI's distribution by flexibility and priority.
     func distribute(_ p: ProposedSize) -> [Size] {
         let n = stackChildren.count
@@ -352,6 +357,29 @@ final class StackBox: LayoutBox {
         let mins = stackChildren.map { probe($0, 0) }
         let maxs = stackChildren.map { probe($0, .infinity) }
         var remaining = available - totalSpacing
+        // When the row has room for every bounded child at its ideal size (text on one line, an
+        // image at its size) and every unbounded one (spacers, shapes) at its minimum, the bounded
+        // ones take their ideal size and the unbounded share the rest: SwiftUI keeps a 177.5-pt
+        // text on one line in HStack { Text; Spacer(); Text } 343 pt wide, where an even split
+        // would wrap it. (Measured on iOS; see the conformance notes.)
+        let bounded = (0..<n).map { maxs[$0].isFinite }
+        let need = (0..<n).reduce(0) { $0 + (bounded[$1] ? maxs[$1] : mins[$1]) }
+        if need <= remaining + 1e-9 && bounded.contains(true) && priorities(equal: true) {
+            var sizes = [Size?](repeating: nil, count: n)
+            for i in 0..<n where bounded[i] {
+                sizes[i] = stackChildren[i].sizeThatFits(ProposedSize.make(axis, main: maxs[i], cross: cross))
+                remaining -= sizes[i]!.value(axis)
+            }
+            let open = (0..<n).filter { !bounded[$0] }.sorted { (maxs[$0] - mins[$0], $0) < (maxs[$1] - mins[$1], $1) }
+            var left = open.count
+            for i in open {
+                let s = stackChildren[i].sizeThatFits(ProposedSize.make(axis, main: max(0, remaining / Double(left)), cross: cross))
+                sizes[i] = s
+                remaining -= s.value(axis)
+                left -= 1
+            }
+            return sizes.map { $0! }
+        }
         var sizes = [Size?](repeating: nil, count: n)
         let priorities = Set(stackChildren.map(\.layoutPriority)).sorted(by: >)
         for priority in priorities {

@@ -92,7 +92,9 @@ public struct WidgetRenderer: Sendable {
             r.record(box)
             backgroundList = r.list
             contentBox = LayoutBox.build(widget.content, context)
-        } else if env.family.isSystem && env.renderingMode == .fullColor {
+        } else if env.family.isSystem {
+            // In every appearance, not only the full-colour ones: the system replaces the whole
+            // widget, whatever would have drawn its background.
             // iOS 17+ shows only this text when a widget has no containerBackground.
             contentBox = LayoutBox.build(WidgetRenderer.adoptContainerBackground(env), context)
             var bg = DisplayList()
