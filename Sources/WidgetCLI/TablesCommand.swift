@@ -18,7 +18,7 @@ enum TablesCommand {
                     + pad("\(d.platform.rawValue) \(d.osVersion)", 10) + fams)
         }
         print("\n* the default device. Names are matched ignoring case and spaces (e.g. iPhone17Pro).")
-        print("iOS 26 iPhone sizes are on-device measurements (widgetkit-reference.md §1.3); iPad home-screen")
+        print("iOS 26 iPhone sizes are on-device measurements (docs/WIDGETKIT-FACTS.md §1.3); iPad home-screen")
         print("widgets are laid out on a larger canvas and scaled to these frames (§1.4).")
         return 0
     }

@@ -147,7 +147,7 @@ final class LayoutTests: XCTestCase {
     }
 }
 
-/// Family sizes from the device table (widgetkit-reference.md §1.3, §1.4).
+/// Family sizes from the device table (docs/WIDGETKIT-FACTS.md §1.3, §1.4).
 final class DeviceTests: XCTestCase {
     func px(_ d: String, _ f: WidgetFamily) -> [Int]? {
         DeviceCatalog.device(named: d)?.pixelSize(of: f).map { [$0.width, $0.height] }

@@ -1,4 +1,4 @@
-// Devices and the pixel size of every family on them (widgetkit-reference.md §1). iPhone sizes
+// Devices and the pixel size of every family on them (docs/WIDGETKIT-FACTS.md §1). iPhone sizes
 // are the iOS 26 on-device measurements (§1.3, whole pixels at the device's scale); iPad sizes are
 // the HIG's, with the larger design canvas the widget is laid out on before being scaled down to
 // its home-screen frame (§1.4); visionOS and watchOS from the HIG (§1.5).
@@ -59,7 +59,7 @@ public struct Device: Sendable, Hashable {
     }
 
     /// Home-screen widget corner radius in points. Apple does not publish it; 20 pt with continuous
-    /// corners is the value FrameUp's previews use (widgetkit-reference.md §1.8), scaled on iPad by
+    /// corners is the value FrameUp's previews use (docs/WIDGETKIT-FACTS.md §1.8), scaled on iPad by
     /// frame/canvas. UNCONFIRMED.
     public static let widgetCornerRadius = 20.0
 
@@ -86,7 +86,7 @@ public enum DeviceCatalog {
         String(s.lowercased().filter { $0.isLetter || $0.isNumber })
     }
 
-    /// An iOS 26 iPhone from a row of widgetkit-reference.md §1.3: system sizes in pixels (as
+    /// An iOS 26 iPhone from a row of docs/WIDGETKIT-FACTS.md §1.3: system sizes in pixels (as
     /// measured, whole at the device's scale) and Lock Screen accessory sizes in points.
     private static func iPhone(
         _ name: String, _ aliases: [String], screen: (Double, Double), scale: Double,

@@ -1,4 +1,4 @@
-// Widget families and where they appear (widgetkit-reference.md §1.1).
+// Widget families and where they appear (docs/WIDGETKIT-FACTS.md §1.1).
 
 /// WidgetKit's `WidgetFamily`.
 public enum WidgetFamily: String, Sendable, Hashable, CaseIterable, Codable {

@@ -1,7 +1,7 @@
-// The contexts a widget is drawn in (widgetkit-reference.md §2.1, §5.1) and what each implies for
+// The contexts a widget is drawn in (docs/WIDGETKIT-FACTS.md §2.1, §5.1) and what each implies for
 // the rendering mode, colour scheme and container background.
 
-/// A home-screen appearance or other context, as DESIGN.md names them.
+/// A home-screen appearance or other context (docs/WIDGETKIT-FACTS.md §2.1).
 public enum Appearance: String, Sendable, Hashable, CaseIterable, Codable {
     case light, dark
     case clearLight, clearDark, tintedLight, tintedDark

@@ -21,7 +21,7 @@ public struct WidgetFrame {
 }
 
 /// The colours of accented rendering. On iOS, iPadOS and macOS 26 both groups are white
-/// (widgetkit-reference.md §2.3); the default group is drawn dimmer than the accent group, an
+/// (docs/WIDGETKIT-FACTS.md §2.3); the default group is drawn dimmer than the accent group, an
 /// observation Apple has not quantified (UNCONFIRMED), so its opacity is a named parameter.
 public struct AccentColors: Sendable, Hashable {
     public var accent: RGBA = .white
@@ -122,7 +122,7 @@ public struct Compositor {
     }
 }
 
-/// Vibrant rendering (widgetkit-reference.md §2.4): content becomes grayscale luminance; its alpha
+/// Vibrant rendering (docs/WIDGETKIT-FACTS.md §2.4): content becomes grayscale luminance; its alpha
 /// sets how strongly it shows over the blurred material; its brightness sets the contrast — white
 /// takes the tint colour, black becomes a darker, see-through version of the material. The
 /// luminance weights and curve Apple uses are not published (UNCONFIRMED): Rec. 709 luma here.

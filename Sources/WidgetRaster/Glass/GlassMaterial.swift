@@ -1,5 +1,5 @@
 // The Liquid Glass material as data. Apple publishes no numbers for the glass that replaces a
-// widget's container background in the Clear and Tinted appearances (widgetkit-reference.md §5.3,
+// widget's container background in the Clear and Tinted appearances (docs/WIDGETKIT-FACTS.md §5.3,
 // UNCONFIRMED); the presets start from the values recovered from a macOS 26 clear
 // NSGlassEffectView (blur radius 10 pt, face wash white at 5%, black level 0.05 / white level 0.8,
 // inner refraction height 20 pt, shadow 8 pt below at 10% black) and from the open recreations
