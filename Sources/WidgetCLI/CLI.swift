@@ -43,6 +43,7 @@ enum CLI {
           devices     List the devices and their widget sizes.
           families    List the widget families and their sizes on the default device.
           appearances List the appearances and their rendering modes.
+          symbols     List the SF Symbol names that have a stand-in (or check names: symbols NAME…).
           demo        Render the raster-core demo sheets (shapes, strokes, gradients, blur, text).
 
         OPTIONS:
@@ -74,6 +75,7 @@ enum CLI {
             case "devices": return TablesCommand.devices()
             case "families": return TablesCommand.families()
             case "appearances": return TablesCommand.appearances()
+            case "symbols": return TablesCommand.symbols(Array(args.dropFirst()))
             default: throw UsageError("unknown subcommand '\(first)'. Run 'widgetctl --help' for the list.")
             }
         }

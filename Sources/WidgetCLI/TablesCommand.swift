@@ -5,6 +5,23 @@ import WidgetTooling
 
 /// `widgetctl devices | families | appearances`: what widgetctl knows.
 enum TablesCommand {
+    /// `widgetctl symbols [NAME…]`: every SF Symbol name with a stand-in glyph, or for each NAME
+    /// whether it has one (exit 1 when one does not).
+    static func symbols(_ names: [String]) -> Int32 {
+        if names.isEmpty {
+            for name in SymbolTable.names { print(name) }
+            print("\(SymbolTable.names.count) symbols; any other name draws a placeholder and check reports it (WR015).")
+            return 0
+        }
+        var missing = 0
+        for name in names {
+            let known = SymbolTable.codePoints[name] != nil
+            if !known { missing += 1 }
+            print("\(name): \(known ? "stand-in" : "no stand-in (drawn as a placeholder)")")
+        }
+        return missing == 0 ? 0 : 1
+    }
+
     static func devices() -> Int32 {
         print("DEVICE                          SCREEN (pt)   SCALE  OS        FAMILIES (px)")
         for d in DeviceCatalog.all {

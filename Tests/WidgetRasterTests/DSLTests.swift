@@ -1,4 +1,5 @@
 import Foundation
+import WidgetCLI
 import WidgetModel
 import WidgetTooling
 import XCTest
@@ -432,5 +433,27 @@ final class SystemBehaviourTests: XCTestCase {
         XCTAssertEqual(t.count, 1)
         XCTAssertFalse(t[0].contains("\n"), t[0])
         XCTAssertTrue(t[0].hasSuffix("…"), t[0])
+    }
+}
+
+final class SymbolTableTests: XCTestCase {
+    /// Every mapped name has a glyph in the installed icon font (a code point the font lacks would
+    /// silently draw the placeholder).
+    func testEveryMappedSymbolHasAGlyph() throws {
+        let missing = SymbolTable.names.filter { SymbolTable.outline(for: $0, library: .shared) == nil }
+        XCTAssertEqual(missing, [])
+        XCTAssertGreaterThanOrEqual(SymbolTable.names.count, 400)
+    }
+
+    /// Outline and filled variants are different glyphs, as in SF Symbols.
+    func testOutlineAndFillDiffer() {
+        for base in ["heart", "star", "bell", "bookmark", "lock", "person", "flag", "circle", "checkmark.circle", "plus.circle"] {
+            XCTAssertNotEqual(SymbolTable.codePoints[base], SymbolTable.codePoints[base + ".fill"], base)
+        }
+    }
+
+    func testSymbolsCommandListsAndChecksNames() {
+        XCTAssertEqual(WidgetCommandLine.run(["symbols", "heart", "clock.arrow.circlepath"]), 0)
+        XCTAssertEqual(WidgetCommandLine.run(["symbols", "no.such.symbol"]), 1)
     }
 }
