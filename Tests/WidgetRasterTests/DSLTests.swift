@@ -1,11 +1,11 @@
 import Foundation
 import WidgetCLI
-import WidgetModel
 import WidgetTooling
 import XCTest
 
 @testable import RasterCore
 @testable import WidgetLayout
+@testable import WidgetModel
 @testable import WidgetRaster
 
 // The activity-rings Sample written as an iOS widget would be (ordinary SwiftUI), to show the DSL
@@ -425,6 +425,15 @@ final class SystemBehaviourTests: XCTestCase {
             XCTAssertTrue(t.joined().contains("Please adopt"), "\(appearance): \(t)")
             XCTAssertFalse(t.joined().contains("calories"), "\(appearance): \(t)")
         }
+    }
+
+    /// A trimmed shape returned as `some Shape` keeps its trim when stroked (the protocol's
+    /// `stroke` used to be chosen statically and drop it).
+    func testTrimSurvivesSomeShape() {
+        func ring() -> some Shape { Circle().trim(from: 0, to: 0.25) }
+        let nodes = _resolve(ring().stroke(Color.red, lineWidth: 4), _DSLContext(environment: EnvironmentValues(), capture: .init()))
+        guard case .shape(_, let paint)? = nodes.first?.kind else { return XCTFail("not a shape") }
+        XCTAssertEqual(paint.trim?.to, 0.25)
     }
 
     /// The inline accessory shows one line, truncated, whatever the text's line limit.

@@ -283,21 +283,42 @@ public struct ProgressView: _PrimitiveView {
 /// SwiftUI's `Shape`: a view that fills with the foreground style, and can be filled, stroked, trimmed.
 public protocol Shape: _PrimitiveView {
     var _kind: ShapeKind { get }
+    /// The part of the outline kept by `trim(from:to:)`, if any. A requirement, so a trimmed
+    /// shape returned as `some Shape` keeps its trim when filled or stroked.
+    var _trim: (from: Double, to: Double)? { get }
 }
 
 extension Shape {
+    public var _trim: (from: Double, to: Double)? { nil }
     public func _nodes(_ c: _DSLContext) -> [ViewNode] {
-        [node(.shape(_kind, ShapePaint(fill: c.text.style)), c)]
+        var p = ShapePaint(fill: c.text.style)
+        p.trim = _trim
+        return [node(.shape(_kind, p), c)]
     }
-    public func fill<S: ShapeStyle>(_ style: S) -> _ShapeView { _ShapeView(kind: _kind, fill: { style._resolve($0) }) }
+    public func fill<S: ShapeStyle>(_ style: S) -> _ShapeView {
+        var v = _ShapeView(kind: _kind, fill: { style._resolve($0) })
+        v.trim = _trim
+        return v
+    }
     public func stroke<S: ShapeStyle>(_ style: S, lineWidth: CGFloat = 1) -> _ShapeView {
         stroke(style, style: StrokeStyle(lineWidth: Double(lineWidth)))
     }
     public func stroke<S: ShapeStyle>(_ style: S, style stroke: StrokeStyle) -> _ShapeView {
-        _ShapeView(kind: _kind, stroke: ({ style._resolve($0) }, stroke))
+        var v = _ShapeView(kind: _kind, stroke: ({ style._resolve($0) }, stroke))
+        v.trim = _trim
+        return v
     }
+    /// `stroke(style:)` and `stroke(lineWidth:)`: in the foreground style.
+    public func stroke(style stroke: StrokeStyle) -> _ShapeView {
+        var v = _ShapeView(kind: _kind, stroke: ({ c in c.text.style ?? .color(.black) }, stroke))
+        v.trim = _trim
+        return v
+    }
+    public func stroke(lineWidth: CGFloat = 1) -> _ShapeView { stroke(style: StrokeStyle(lineWidth: Double(lineWidth))) }
     public func strokeBorder<S: ShapeStyle>(_ style: S, lineWidth: CGFloat = 1) -> _ShapeView {
-        _ShapeView(kind: _kind, stroke: ({ style._resolve($0) }, StrokeStyle(lineWidth: Double(lineWidth))), inset: true)
+        var v = _ShapeView(kind: _kind, stroke: ({ style._resolve($0) }, StrokeStyle(lineWidth: Double(lineWidth))), inset: true)
+        v.trim = _trim
+        return v
     }
     public func trim(from: CGFloat = 0, to: CGFloat = 1) -> _TrimmedShape { _TrimmedShape(base: _kind, from: Double(from), to: Double(to)) }
 }
@@ -306,19 +327,7 @@ extension Shape {
 public struct _TrimmedShape: Shape {
     let base: ShapeKind, from: Double, to: Double
     public var _kind: ShapeKind { base }
-    public func _nodes(_ c: _DSLContext) -> [ViewNode] {
-        var p = ShapePaint(fill: c.text.style)
-        p.trim = (from, to)
-        return [node(.shape(base, p), c)]
-    }
-    public func stroke<S: ShapeStyle>(_ style: S, style stroke: StrokeStyle) -> _ShapeView {
-        var v = _ShapeView(kind: base, stroke: ({ style._resolve($0) }, stroke))
-        v.trim = (from, to)
-        return v
-    }
-    public func stroke<S: ShapeStyle>(_ style: S, lineWidth: CGFloat = 1) -> _ShapeView {
-        stroke(style, style: StrokeStyle(lineWidth: Double(lineWidth)))
-    }
+    public var _trim: (from: Double, to: Double)? { (from, to) }
 }
 
 /// A filled or stroked shape.
