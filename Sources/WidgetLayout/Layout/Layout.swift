@@ -34,7 +34,7 @@ public struct ProposedSize: Hashable {
     }
 }
 
-public enum Axis { case horizontal, vertical }
+// Stacks lay out along WidgetModel's `Axis` (SwiftUI's: horizontal, vertical).
 
 extension Size {
     func value(_ axis: Axis) -> Double { axis == .horizontal ? width : height }
