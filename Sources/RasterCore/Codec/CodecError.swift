@@ -66,6 +66,24 @@ func decodeThroughShim(
     return Pixmap(width: Int(w), height: Int(h), straightRGBA: UnsafeBufferPointer(start: out, count: Int(w) * Int(h) * 4))
 }
 
+/// The signature both C size readers share (cpng_read_size, cjpeg_read_size).
+typealias ShimReadSize = (
+    UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<UInt32>?, UnsafeMutablePointer<UInt32>?,
+    UnsafeMutablePointer<CChar>?, Int
+) -> Int32
+
+/// The pixel size a header claims, read through a C shim without decoding.
+func sizeThroughShim(_ data: [UInt8], codec: String, read: ShimReadSize) throws -> (width: Int, height: Int) {
+    var w: UInt32 = 0
+    var h: UInt32 = 0
+    var message = [CChar](repeating: 0, count: 256)
+    let rc = data.withUnsafeBufferPointer { bytes in
+        message.withUnsafeMutableBufferPointer { m in read(bytes.baseAddress, bytes.count, &w, &h, m.baseAddress, m.count) }
+    }
+    guard rc == 0 else { throw CodecError.corrupt(codec: codec, reason: cString(message)) }
+    return (Int(w), Int(h))
+}
+
 /// Reads a C message buffer up to its first NUL.
 func cString(_ buffer: [CChar]) -> String {
     let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }

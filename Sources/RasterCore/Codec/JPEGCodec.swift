@@ -46,12 +46,7 @@ public enum JPEGCodec {
 
     /// The pixel size stored in a JPEG header, without decoding.
     public static func size(of data: [UInt8]) throws -> (width: Int, height: Int) {
-        var w: UInt32 = 0
-        var h: UInt32 = 0
-        var message = [CChar](repeating: 0, count: 256)
-        let rc = data.withUnsafeBufferPointer { cjpeg_read_size($0.baseAddress, $0.count, &w, &h, &message, message.count) }
-        guard rc == 0 else { throw CodecError.corrupt(codec: "JPEG", reason: cString(message)) }
-        return (Int(w), Int(h))
+        try sizeThroughShim(data, codec: "JPEG", read: cjpeg_read_size)
     }
 
     /// Decodes a baseline or progressive JPEG into an opaque pixmap.

@@ -76,12 +76,7 @@ public enum PNGCodec {
 
     /// The pixel size stored in a PNG header, without decoding.
     public static func size(of data: [UInt8]) throws -> (width: Int, height: Int) {
-        var w: UInt32 = 0
-        var h: UInt32 = 0
-        var message = [CChar](repeating: 0, count: 256)
-        let rc = data.withUnsafeBufferPointer { cpng_read_size($0.baseAddress, $0.count, &w, &h, &message, message.count) }
-        guard rc == 0 else { throw CodecError.corrupt(codec: "PNG", reason: cString(message)) }
-        return (Int(w), Int(h))
+        try sizeThroughShim(data, codec: "PNG", read: cpng_read_size)
     }
 
     /// Decodes any PNG (palette, grey, 16-bit, interlaced) into a premultiplied pixmap.

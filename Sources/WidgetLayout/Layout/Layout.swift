@@ -340,7 +340,7 @@ final class StackBox: LayoutBox {
     override var children: [LayoutBox] { stackChildren }
 
     /// Whether every child has the same layout priority.
-    func priorities(equal: Bool) -> Bool { Set(stackChildren.map(\.layoutPriority)).count <= 1 }
+    var hasUniformPriority: Bool { Set(stackChildren.map(\.layoutPriority)).count <= 1 }
 
     /// Main-axis sizes for a proposal: SwiftUI's distribution by flexibility and priority.
     func distribute(_ p: ProposedSize) -> [Size] {
@@ -364,7 +364,7 @@ final class StackBox: LayoutBox {
         // would wrap it. (Measured on iOS; see the conformance notes.)
         let bounded = (0..<n).map { maxs[$0].isFinite }
         let need = (0..<n).reduce(0) { $0 + (bounded[$1] ? maxs[$1] : mins[$1]) }
-        if need <= remaining + 1e-9 && bounded.contains(true) && priorities(equal: true) {
+        if need <= remaining + 1e-9 && bounded.contains(true) && hasUniformPriority {
             var sizes = [Size?](repeating: nil, count: n)
             for i in 0..<n where bounded[i] {
                 sizes[i] = stackChildren[i].sizeThatFits(ProposedSize.make(axis, main: maxs[i], cross: cross))

@@ -261,7 +261,7 @@ public struct Toggle<Label: View>: _PrimitiveView {
     }
     public func _nodes(_ c: _DSLContext) -> [ViewNode] {
         let green = SystemColors.color("green", scheme: c.environment.colorScheme)!
-        let off = SystemColors.color("systemFill", scheme: c.environment.colorScheme) ?? RGBA(white: 0.5, alpha: 0.3)
+        let off = SystemColors.color("systemFill", scheme: c.environment.colorScheme)!
         var track = ViewNode(.shape(.capsule(style: .circular), ShapePaint(fill: .color(isOn ? green : off))), accentable: c.accentable)
         track.modifiers = [.frame(width: 51, height: 31, alignment: .center)]
         var knob = ViewNode(.shape(.circle, ShapePaint(fill: .color(.white))), accentable: c.accentable)

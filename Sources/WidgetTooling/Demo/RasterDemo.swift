@@ -1,6 +1,7 @@
 // A sheet that exercises every part of the raster core: shapes with circular and continuous
 // corners, fill rules, strokes (caps, joins, dashes), gradients, image sampling, blend modes,
-// clips, layers, blur and colour matrices. `widgetctl demo` writes it, and a golden test pins it.
+// clips, layers, blur and colour matrices. `widgetctl demo` writes it; FeatureGoldenTests pins
+// each feature on its own.
 import RasterCore
 import WidgetLayout
 import WidgetModel

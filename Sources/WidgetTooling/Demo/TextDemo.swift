@@ -1,5 +1,6 @@
-// The text sheet `widgetctl demo` writes and a golden test pins: every text style, the nine
-// weights, a wrapped and truncated paragraph, mixed scripts, tabular figures and italics.
+// The text sheet `widgetctl demo` writes (FeatureGoldenTests pins the text features one by one):
+// every text style, the nine weights, a wrapped and truncated paragraph, mixed scripts, tabular
+// figures and italics.
 import RasterCore
 import WidgetLayout
 import WidgetModel
