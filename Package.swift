@@ -1,5 +1,6 @@
 // swift-tools-version:5.9
 // widgetctl: renders Apple widgets headless, the way iOS/macOS 26 draw them.
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -23,7 +24,11 @@ let package = Package(
         // The stages, one job each, imports only downward:
         // Pure Swift: geometry, colour, the widget model, the spec (typed tree, resolver) and the
         // SwiftUI-compatible DSL, down to the resolved view tree. No pixels, no C.
-        .target(name: "WidgetModel"),
+        .target(name: "WidgetModel", dependencies: ["WidgetPreviewMacros"]),
+        // The compiler plugin behind `#Preview` (Foundation only; the compiler runs it), and the C
+        // edge that finds the previews' records in the linked program.
+        .macro(name: "WidgetPreviewMacros"),
+        .target(name: "CPreviewRecords"),
         // Pixels: pixmap, flattening and strokes, coverage, paint, blending, canvas, filters, codecs.
         .target(name: "RasterCore", dependencies: ["WidgetModel", "CPNG", "CJPEG"]),
         // Text (fonts, shaping, line breaking), SwiftUI layout of the view tree, display lists.
@@ -32,7 +37,8 @@ let package = Package(
         .target(name: "WidgetRaster", dependencies: ["WidgetModel", "RasterCore", "WidgetLayout"]),
         // What users run on top: batches, manifests, contact sheets, galleries, verify/diff/merge,
         // check (rules and reports: text, JSON, SARIF, JUnit), previews and demo sheets.
-        .target(name: "WidgetTooling", dependencies: ["WidgetModel", "RasterCore", "WidgetLayout", "WidgetRaster"]),
+        .target(
+            name: "WidgetTooling", dependencies: ["WidgetModel", "RasterCore", "WidgetLayout", "WidgetRaster", "CPreviewRecords"]),
         // Snapshot assertions for XCTest and Swift Testing.
         .target(name: "WidgetSnapshotTesting", dependencies: ["WidgetModel", "WidgetRaster", "WidgetTooling"]),
         // The commands (argument parsing, progress, reports), a library so that Swift packages

@@ -40,6 +40,8 @@ enum RenderCommand {
           --tolerance N           Per-channel tolerance for --verify (default: 0).
           --max-diff F            Share of differing pixels --verify allows (default: 0).
           --font-dir DIR          Add a folder of fonts (repeatable).
+          --intent NAME=VALUE     Set a parameter of the App Intents widgets' intent (repeatable; Swift
+                                  widgets only; the others keep their defaults), e.g. --intent city=Paris.
           --no-contact-sheet      Skip the contact sheet.
           --allow-absolute-assets Let asset paths leave the spec's folder.
           --quiet                 Print nothing but errors.
@@ -52,13 +54,46 @@ enum RenderCommand {
           widgetctl render Samples/weather.widget.json --families systemSmall --appearances all
         """
 
+    /// The widgets with `--intent NAME=VALUE` applied to every widget whose intent has the parameter.
+    static func configuringIntents(_ widgets: [WidgetDefinition], _ settings: [String]) throws -> [WidgetDefinition] {
+        guard !settings.isEmpty else { return widgets }
+        var values: [String: String] = [:]
+        for setting in settings {
+            guard let eq = setting.firstIndex(of: "="), eq != setting.startIndex else {
+                throw UsageError("--intent needs NAME=VALUE, e.g. --intent city=Paris (got \"\(setting)\")")
+            }
+            let name = String(setting[..<eq])
+            guard values[name] == nil else { throw UsageError("--intent: parameter \"\(name)\" is set twice") }
+            values[name] = String(setting[setting.index(after: eq)...])
+        }
+        let configurable = widgets.filter { !$0.intentParameters.isEmpty }
+        guard !configurable.isEmpty else {
+            throw UsageError("--intent: no widget in this run has App Intents parameters (spec files and static widgets have none)")
+        }
+        let known = Set(configurable.flatMap { $0.intentParameters.map(\.name) })
+        for name in values.keys.sorted() where !known.contains(name) {
+            throw UsageError(
+                "--intent: no widget has a parameter \"\(name)\"\(DidYouMeanCLI.hint(name, among: Array(known)));"
+                    + " parameters: \(known.sorted().joined(separator: ", "))")
+        }
+        return try widgets.map { widget in
+            let own = values.filter { name, _ in widget.intentParameters.contains { $0.name == name } }
+            guard !own.isEmpty else { return widget }
+            do {
+                return try widget.configuringIntent(own)
+            } catch let error as IntentParameterError {
+                throw UsageError("--intent: widget \"\(widget.kind)\": \(error.description)")
+            }
+        }
+    }
+
     static let options = [
         "--out", "--families", "--appearances", "--entries", "--device", "--scale", "--format", "--quality",
         "--png-compression", "--jobs", "--shard", "--font-dir", "--no-contact-sheet", "--allow-absolute-assets",
-        "--quiet", "--help", "--tint", "--wallpaper", "--verify", "--record", "--tolerance", "--max-diff",
+        "--quiet", "--help", "--tint", "--wallpaper", "--verify", "--record", "--tolerance", "--max-diff", "--intent",
     ]
 
-    static func run(_ argv: [String], widgets: [WidgetDefinition] = []) throws -> Int32 {
+    static func run(_ argv: [String], widgets given: [WidgetDefinition] = []) throws -> Int32 {
         var args = Arguments(argv, command: "render")
         if args.flag("--help") || args.flag("-h") {
             print(help)
@@ -122,6 +157,7 @@ enum RenderCommand {
             options.shard = (parts[0], parts[1])
         }
         for dir in try args.values("--font-dir") { FontLibrary.shared.addDirectory(dir) }
+        let widgets = try configuringIntents(given, try args.values("--intent"))
         if let t = try args.value("--tint") { options.tint = try parseColor(t, "--tint") }
         if let w = try args.value("--wallpaper") { options.wallpaper = try loadWallpaper(w) }
         let golden = try args.value("--verify")

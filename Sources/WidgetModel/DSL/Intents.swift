@@ -54,12 +54,137 @@ public final class Parameter<Value> {
         self.title = title
         stored = value
     }
-    public init(title: LocalizedStringResource, description: IntentDescription? = nil) { self.title = title }
+    public init(title: LocalizedStringResource, description: IntentDescription? = nil) {
+        self.title = title
+        // An optional parameter without a default starts as nil, as in App Intents.
+        if let optional = Value.self as? any _OptionalIntentValue.Type { stored = optional._none as? Value }
+    }
     public init<T>(title: LocalizedStringResource, description: IntentDescription? = nil) where Value == T? {
         self.title = title
         stored = .some(nil)
     }
     public var projectedValue: Parameter<Value> { self }
+}
+
+/// One `@Parameter` of a widget's intent, as `render --intent NAME=VALUE` sets it.
+public struct IntentParameterInfo: Sendable, Equatable {
+    /// The property's name (what `--intent` takes).
+    public let name: String
+    public let title: String
+    /// The value's Swift type.
+    public let type: String
+    /// The values an enum parameter takes (empty for other types).
+    public let choices: [String]
+}
+
+/// A bad `--intent` value or name.
+public struct IntentParameterError: Error, CustomStringConvertible {
+    public let description: String
+}
+
+/// A parameter that can be set from text.
+protocol _TextSettableParameter: AnyObject {
+    var _info: (title: String, type: String, choices: [String]) { get }
+    func _set(_ text: String) -> Bool
+}
+
+extension Parameter: _TextSettableParameter {
+    var _info: (title: String, type: String, choices: [String]) { (title.key, "\(Value.self)", IntentValueText.choices(Value.self)) }
+    func _set(_ text: String) -> Bool {
+        guard let value = IntentValueText.parse(text, as: Value.self) else { return false }
+        stored = value
+        return true
+    }
+}
+
+/// An optional parameter value parses as its wrapped type.
+protocol _OptionalIntentValue {
+    static func _parse(_ text: String) -> Self?
+    static var _wrappedChoices: [String] { get }
+    static var _none: Self { get }
+}
+extension Optional: _OptionalIntentValue {
+    static func _parse(_ text: String) -> Optional? { IntentValueText.parse(text, as: Wrapped.self).map { .some($0) } }
+    static var _wrappedChoices: [String] { IntentValueText.choices(Wrapped.self) }
+    static var _none: Optional { nil }
+}
+
+/// Text → parameter values: strings, integers, numbers, booleans, enums by raw value, optionals.
+enum IntentValueText {
+    static func parse<V>(_ text: String, as type: V.Type) -> V? {
+        if V.self == String.self { return text as? V }
+        if V.self == Int.self { return Int(text) as? V }
+        if V.self == Double.self { return Double(text).flatMap { $0.isFinite ? $0 : nil } as? V }
+        if V.self == Bool.self {
+            switch text.lowercased() {
+            case "true", "yes", "1", "on": return true as? V
+            case "false", "no", "0", "off": return false as? V
+            default: return nil
+            }
+        }
+        if let optional = V.self as? any _OptionalIntentValue.Type { return optional._parse(text) as? V }
+        if let raw = V.self as? any RawRepresentable.Type { return rawValue(text, raw) as? V }
+        return nil
+    }
+
+    private static func rawValue<R: RawRepresentable>(_ text: String, _ type: R.Type) -> R? {
+        if let raw = text as? R.RawValue { return R(rawValue: raw) }
+        if let n = Int(text), let raw = n as? R.RawValue { return R(rawValue: raw) }
+        return nil
+    }
+
+    static func choices<V>(_ type: V.Type) -> [String] {
+        if let optional = V.self as? any _OptionalIntentValue.Type { return optional._wrappedChoices }
+        if let cases = V.self as? any CaseIterable.Type { return allRawValues(cases) }
+        return []
+    }
+
+    private static func allRawValues<C: CaseIterable>(_ type: C.Type) -> [String] {
+        C.allCases.compactMap { ($0 as? any RawRepresentable).map { "\($0.rawValue)" } }
+    }
+}
+
+/// The `@Parameter`s of an intent value (its stored properties, and a class's superclasses').
+enum IntentParameters {
+    static func slots(of intent: Any) -> [(name: String, slot: _TextSettableParameter)] {
+        var out: [(name: String, slot: _TextSettableParameter)] = []
+        var mirror: Mirror? = Mirror(reflecting: intent)
+        var depth = 0
+        while let m = mirror, depth < 32 {
+            for child in m.children {
+                guard let label = child.label, let slot = child.value as? _TextSettableParameter else { continue }
+                out.append((label.hasPrefix("_") ? String(label.dropFirst()) : label, slot))
+            }
+            mirror = m.superclassMirror
+            depth += 1
+        }
+        return out
+    }
+
+    static func info(of intent: Any) -> [IntentParameterInfo] {
+        slots(of: intent).map {
+            IntentParameterInfo(name: $0.name, title: $0.slot._info.title, type: $0.slot._info.type, choices: $0.slot._info.choices)
+        }
+    }
+
+    /// Sets `values` on `intent`; the first name or value that does not fit is an error.
+    static func apply(_ values: [String: String], to intent: Any) throws {
+        let slots = slots(of: intent)
+        for (name, text) in values.sorted(by: { $0.key < $1.key }) {
+            guard let slot = slots.first(where: { $0.name == name })?.slot else {
+                let names = slots.map(\.name)
+                throw IntentParameterError(
+                    description: "the intent \(type(of: intent)) has no parameter \"\(name)\""
+                        + (names.isEmpty ? " (it has none)" : "; its parameters: \(names.joined(separator: ", "))"))
+            }
+            guard slot._set(text) else {
+                let info = slot._info
+                throw IntentParameterError(
+                    description: "\"\(text)\" is not a value of parameter \"\(name)\" (\(info.type))"
+                        + (info.choices.isEmpty ? "" : "; one of: \(info.choices.joined(separator: ", "))"))
+            }
+        }
+    }
 }
 
 /// App Intents' `AppEnum` and `AppEntity` (a parameter's type): only what declaring them needs.
@@ -91,14 +216,19 @@ public struct AppIntentConfiguration<Content: View>: WidgetConfiguration {
         kind: String, intent: Intent.Type = Intent.self, provider: Provider,
         @ViewBuilder content: @escaping (Provider.Entry) -> Content
     ) where Provider.Intent == Intent {
-        _definition = WidgetDefinition(kind: kind) { context in
-            let timeline = runBlocking { await provider.timeline(for: Intent(), in: context) }
+        _definition = WidgetDefinition(kind: kind, content: content) { context in
+            let intent = Intent()
+            // Values were checked by `configuringIntent`; the intent is made afresh per timeline.
+            try? IntentParameters.apply(context.intentValues, to: intent)
+            let timeline = runBlocking { await provider.timeline(for: intent, in: context) }
             let entries =
                 timeline.map { $0.entries.isEmpty ? [provider.placeholder(in: context)] : $0.entries } ?? [
                     provider.placeholder(in: context)
                 ]
             return entries.map { ($0.date, content($0) as any View) }
         }
+        _definition.makeIntent = { Intent() }
+        _definition.intentParameters = IntentParameters.info(of: Intent())
     }
 }
 
@@ -124,7 +254,7 @@ public struct IntentConfiguration<Content: View>: WidgetConfiguration {
     public init<Intent: INIntent, Provider: IntentTimelineProvider>(
         kind: String, intent: Intent.Type, provider: Provider, @ViewBuilder content: @escaping (Provider.Entry) -> Content
     ) where Provider.Intent == Intent {
-        _definition = WidgetDefinition(kind: kind) { context in
+        _definition = WidgetDefinition(kind: kind, content: content) { context in
             let box = ResultBox<Timeline<Provider.Entry>>()
             provider.getTimeline(for: Intent(), in: context) { box.value = $0 }
             let entries = box.value?.entries ?? [provider.placeholder(in: context)]

@@ -33,6 +33,8 @@ public struct TimelineProviderContext: Sendable {
     public var family: WidgetFamily
     public var displaySize: CGSize
     public var isPreview: Bool
+    /// The intent parameters set for this render (`WidgetDefinition.configuringIntent`).
+    var intentValues: [String: String] = [:]
 }
 
 /// WidgetKit's `TimelineProvider`, with the `@Sendable` completions the current SDK declares (a
@@ -159,9 +161,17 @@ public struct WidgetDefinition {
     public var timeZone = TimeZone(identifier: "UTC")!
     /// Entry dates and views, per family (a provider may give each family its own timeline).
     let timeline: (TimelineProviderContext) -> [(date: Date, view: any View)]
+    /// The widget's view of an entry of its own entry type (nil for another type), for previews
+    /// that give their own entries; nil for a definition made from a timeline of views.
+    let content: ((any TimelineEntry) -> (any View)?)?
+    /// The `@Parameter`s of an App Intents widget's intent (empty for other widgets).
+    public internal(set) var intentParameters: [IntentParameterInfo] = []
+    /// The parameter values this definition renders with (the intent's defaults for the others).
+    public private(set) var intentValues: [String: String] = [:]
+    var makeIntent: (() -> Any)?
 
     init<Provider: TimelineProvider, Content: View>(kind: String, provider: Provider, content: @escaping (Provider.Entry) -> Content) {
-        self.init(kind: kind) { context in
+        self.init(kind: kind, content: content) { context in
             let box = ResultBox<Timeline<Provider.Entry>>()
             provider.getTimeline(in: context) { box.value = $0 }
             let entries = box.value?.entries ?? [provider.placeholder(in: context)]
@@ -174,11 +184,49 @@ public struct WidgetDefinition {
         self.kind = kind
         displayName = kind
         self.timeline = timeline
+        content = nil
+    }
+
+    /// A widget whose views are `content` of its entries.
+    init<Entry: TimelineEntry, Content: View>(
+        kind: String, content: @escaping (Entry) -> Content, timeline: @escaping (TimelineProviderContext) -> [(date: Date, view: any View)]
+    ) {
+        self.kind = kind
+        displayName = kind
+        self.timeline = timeline
+        self.content = { entry in (entry as? Entry).map { content($0) as any View } }
+    }
+
+    /// The same widget (configuration, families, margins) with another timeline: what a preview
+    /// that gives its own entries or provider renders.
+    func withTimeline(kind: String, _ timeline: @escaping (TimelineProviderContext) -> [(date: Date, view: any View)]) -> WidgetDefinition {
+        var d = WidgetDefinition(kind: kind, timeline: timeline)
+        d.supportedFamilies = supportedFamilies
+        d.containerBackgroundRemovable = containerBackgroundRemovable
+        d.contentMarginsDisabled = contentMarginsDisabled
+        d.locale = locale
+        d.timeZone = timeZone
+        return d
     }
 
     /// The entries of the timeline for `family`.
     public func entries(for family: WidgetFamily, size: Size) -> [(date: Date, view: any View)] {
-        timeline(TimelineProviderContext(family: family, displaySize: CGSize(width: size.width, height: size.height), isPreview: false))
+        timeline(
+            TimelineProviderContext(
+                family: family, displaySize: CGSize(width: size.width, height: size.height), isPreview: false, intentValues: intentValues))
+    }
+
+    /// The widget with some of its intent's parameters set from text (`["city": "Paris"]`): strings,
+    /// numbers, booleans (true/false), enums by raw value. A name the intent does not have, or a value
+    /// its type does not take, is an error that names the parameters or values it takes.
+    public func configuringIntent(_ values: [String: String]) throws -> WidgetDefinition {
+        guard let makeIntent else {
+            throw IntentParameterError(description: "widget \"\(kind)\" has no App Intents configuration, so no intent parameters")
+        }
+        try IntentParameters.apply(values, to: makeIntent())
+        var d = self
+        d.intentValues.merge(values) { $1 }
+        return d
     }
 
     /// Resolves entry `index` of `view`'s timeline in an environment: the same IR a spec gives.
