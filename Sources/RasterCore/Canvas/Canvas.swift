@@ -211,6 +211,10 @@ public struct Canvas {
         var layer = pixmap
         pixmap = saved.parent
         if effects.luminanceToAlpha { ColorMatrix.luminanceToAlpha.apply(to: &layer) }
+        for matrix in effects.colorMatrices { matrix.apply(to: &layer) }
+        if effects.blurSigma > 0 {
+            GaussianBlur.apply(to: &layer, sigma: effects.blurSigma, edge: effects.blurOpaque ? .clamp : .transparent)
+        }
         if let shadow = effects.shadow {
             var shade = layer
             ColorMatrix.tint(
@@ -222,6 +226,40 @@ public struct Canvas {
             composite(shade, opacity: saved.opacity, blendMode: saved.blendMode)
         }
         composite(layer, opacity: saved.opacity, blendMode: saved.blendMode)
+    }
+
+    /// Ends the innermost layer without compositing it and returns its pixels (a mask being drawn).
+    public mutating func takeLayer() -> Pixmap? {
+        guard let saved = layerStack.popLast() else { return nil }
+        while clipStack.count > saved.clipDepth { restoreClip() }
+        state = saved.clip
+        let layer = pixmap
+        pixmap = saved.parent
+        return layer
+    }
+
+    /// Multiplies the current layer by `mask`'s alpha (a pixmap of the canvas's size): SwiftUI's `mask`.
+    public mutating func applyMask(_ mask: Pixmap) {
+        guard mask.width == width, mask.height == height else { return }
+        let n = width * height
+        pixmap.pixels.withUnsafeMutableBufferPointer { dst in
+            mask.pixels.withUnsafeBufferPointer { m in
+                for i in 0..<n {
+                    let a = m[i] >> 24
+                    if a == 255 { continue }
+                    if a == 0 {
+                        dst[i] = 0
+                        continue
+                    }
+                    let p = dst[i]
+                    let r = div255((p & 0xFF) * a)
+                    let g = div255(((p >> 8) & 0xFF) * a)
+                    let b = div255(((p >> 16) & 0xFF) * a)
+                    let al = div255((p >> 24) * a)
+                    dst[i] = r | (g << 8) | (b << 16) | (al << 24)
+                }
+            }
+        }
     }
 
     /// The number of open layers.
@@ -267,9 +305,21 @@ public struct Canvas {
 public struct LayerEffects {
     public var shadow: (color: RGBA, sigma: Double, dx: Double, dy: Double)?
     public var luminanceToAlpha = false
-    public init(shadow: (color: RGBA, sigma: Double, dx: Double, dy: Double)? = nil, luminanceToAlpha: Bool = false) {
+    /// Colour matrices, applied in order after luminance to alpha.
+    public var colorMatrices: [ColorMatrix] = []
+    /// A Gaussian blur of the layer (standard deviation in pixels; 0 for none); opaque repeats the
+    /// edge pixels outwards instead of fading to transparent.
+    public var blurSigma: Double = 0
+    public var blurOpaque = false
+    public init(
+        shadow: (color: RGBA, sigma: Double, dx: Double, dy: Double)? = nil, luminanceToAlpha: Bool = false,
+        colorMatrices: [ColorMatrix] = [], blurSigma: Double = 0, blurOpaque: Bool = false
+    ) {
         self.shadow = shadow
         self.luminanceToAlpha = luminanceToAlpha
+        self.colorMatrices = colorMatrices
+        self.blurSigma = blurSigma
+        self.blurOpaque = blurOpaque
     }
 }
 

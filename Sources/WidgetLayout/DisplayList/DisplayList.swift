@@ -14,11 +14,18 @@ public struct DrawGroup {
     /// Applied to everything inside (rotation about the view's centre).
     public var transform: Transform = .identity
     public var luminanceToAlpha = false
+    /// `mask`: the group's content is followed by `beginMask` and the mask's operations, and is drawn
+    /// through the mask's alpha.
+    public var masked = false
+    /// `blur(radius:opaque:)`, in points.
+    public var blur: (radius: Double, opaque: Bool)? = nil
+    /// `saturation`, `brightness`, `contrast`, `grayscale`, applied in order.
+    public var colorAdjustments: [ColorAdjustment] = []
     /// `glassEffect`: glass drawn behind the group's content, in this shape and frame (points).
     public var glass: (variant: GlassVariant, tint: RGBA?, shape: ShapeKind, outline: Path, frame: Rect)? = nil
 
     public init() {}
-    package var needsLayer: Bool { opacity < 1 || shadow != nil || luminanceToAlpha }
+    package var needsLayer: Bool { opacity < 1 || shadow != nil || luminanceToAlpha || masked || blur != nil || !colorAdjustments.isEmpty }
 }
 
 /// One drawing operation.
@@ -29,6 +36,8 @@ public struct DrawOp {
         case text(TextLayout, origin: Point, ResolvedStyle, bounds: Rect)
         case image(ImageData, rect: Rect, clip: Rect)
         case beginGroup(DrawGroup)
+        /// In a masked group: what follows, up to the group's end, is the mask.
+        case beginMask
         case endGroup
     }
     public var kind: Kind
@@ -55,4 +64,30 @@ public struct DrawOp {
 public struct DisplayList {
     public var ops: [DrawOp] = []
     public init() {}
+
+    /// The operations that draw visible ink: every one but those that draw a mask (from `beginMask`
+    /// to the end of its group), which only shape what is drawn.
+    public var inkOps: [DrawOp] {
+        var out: [DrawOp] = []
+        out.reserveCapacity(ops.count)
+        // For each open group: whether its mask is being drawn.
+        var masking: [Bool] = []
+        for op in ops {
+            switch op.kind {
+            case .beginGroup:
+                masking.append(masking.last ?? false)
+                if masking.last == false { out.append(op) }
+            case .beginMask:
+                if !masking.isEmpty { masking[masking.count - 1] = true }
+            case .endGroup:
+                guard !masking.isEmpty else { continue }
+                masking.removeLast()
+                // The group's own end is ink unless an enclosing group's mask holds it.
+                if !(masking.last ?? false) { out.append(op) }
+            default:
+                if masking.last != true { out.append(op) }
+            }
+        }
+        return out
+    }
 }

@@ -88,6 +88,20 @@ package struct Recorder {
             redacted = was
             return
         case .luminanceToAlpha: group.luminanceToAlpha = true
+        case .blur(let radius, let opaque): group.blur = (radius, opaque)
+        case .colorAdjustment(let a): group.colorAdjustments = [a]
+        case .mask:
+            guard let d = m as? DecorationBox else { break }
+            group.masked = true
+            list.ops.append(DrawOp(.beginGroup(group), accentable: m.view.accentable, source: m.view.source))
+            record(d.inner)
+            list.ops.append(DrawOp(.beginMask, accentable: m.view.accentable, source: m.view.source))
+            let was = redacted
+            redacted = false  // a mask's shape is kept when the content is redacted
+            record(d.decoration)
+            redacted = was
+            list.ops.append(DrawOp(.endGroup, accentable: m.view.accentable, source: m.view.source))
+            return
         case .glassEffect(let variant, let tint, let shape): group.glass = (variant, tint, shape, path(for: shape, in: f), f)
         case .redacted:
             let was = redacted

@@ -156,6 +156,8 @@ extension LayoutBox {
                 view: view, context: context, horizontal: horizontal, vertical: vertical, children: children.map { build($0, context) })
         case .geometryReader(let content):
             box = GeometryReaderBox(view: view, context: context, content: content)
+        case .grid(let grid):
+            box = GridBox(view: view, context: context, grid: grid)
         case .fill, .shape, .accessoryWidgetBackground:
             box = FlexibleBox(view: view, context: context)
         }

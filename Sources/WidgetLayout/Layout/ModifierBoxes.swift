@@ -26,7 +26,7 @@ class ModifierBox: LayoutBox {
         case .frame(let w, let h, let a):
             return FixedFrameBox(m, inner: inner, view: view, context: context, width: w, height: h, alignment: a)
         case .flexibleFrame: return FlexibleFrameBox(m, inner: inner, view: view, context: context)
-        case .background(let v, let a), .overlay(let v, let a):
+        case .background(let v, let a), .overlay(let v, let a), .mask(let v, let a):
             return DecorationBox(
                 m, inner: inner, view: view, context: context,
                 decoration: LayoutBox.build(v, context), alignment: a)
@@ -35,6 +35,7 @@ class ModifierBox: LayoutBox {
         case .aspectRatio(let r, let mode):
             return AspectRatioBox(m, inner: inner, view: view, context: context, ratio: r, fill: mode == .fill)
         case .offset(let x, let y): return OffsetBox(m, inner: inner, view: view, context: context, dx: x, dy: y)
+        case .position(let x, let y): return PositionBox(m, inner: inner, view: view, context: context, x: x, y: y)
         default: return ModifierBox(m, inner: inner, view: view, context: context)
         }
     }
@@ -126,7 +127,7 @@ final class FlexibleFrameBox: ModifierBox {
     }
 }
 
-/// background and overlay: the decoration is offered exactly the size of the view it decorates.
+/// background, overlay and mask: the decoration is offered exactly the size of the view it decorates.
 final class DecorationBox: ModifierBox {
     let decoration: LayoutBox
     let alignment: Alignment
@@ -221,4 +222,25 @@ final class OffsetBox: ModifierBox {
         frame = rect
         inner.place(in: rect.offsetBy(dx: dx, dy: dy))
     }
+}
+
+/// position(x:y:): takes the whole proposal (its content's size on an unspecified axis) and places
+/// the content's centre at the point, in the box's own coordinates.
+final class PositionBox: ModifierBox {
+    let x: Double, y: Double
+    init(_ m: LayoutModifier, inner: LayoutBox, view: ViewNode, context: LayoutContext, x: Double, y: Double) {
+        self.x = x
+        self.y = y
+        super.init(m, inner: inner, view: view, context: context)
+    }
+    override func computeSize(_ p: ProposedSize) -> Size {
+        let child = inner.sizeThatFits(p)
+        return Size(p.width.flatMap { $0.isFinite ? $0 : nil } ?? child.width, p.height.flatMap { $0.isFinite ? $0 : nil } ?? child.height)
+    }
+    override func place(in rect: Rect) {
+        frame = rect
+        let s = inner.sizeThatFits(ProposedSize(width: rect.width, height: rect.height))
+        inner.place(in: Rect(x: rect.minX + x - s.width / 2, y: rect.minY + y - s.height / 2, width: s.width, height: s.height))
+    }
+    override func baseline(first: Bool, size: Size) -> Double? { nil }
 }

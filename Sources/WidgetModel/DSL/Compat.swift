@@ -82,6 +82,37 @@ extension View {
         layout { _ in [.scale(x: Double(x), y: Double(y), anchor: anchor)] }
     }
 
+    /// SwiftUI's `mask(alignment:_:)`: drawn through the mask view's alpha.
+    public func mask<M: View>(alignment: Alignment = .center, @ViewBuilder _ mask: () -> M) -> ModifiedContent<Self> {
+        let m = mask()
+        return layout { c in [.mask(Self.single(_resolve(m, c), c), alignment: alignment)] }
+    }
+    /// The older `mask(_:)` that takes the mask view as a value.
+    public func mask<M: View>(_ mask: M) -> ModifiedContent<Self> { self.mask(alignment: .center) { mask } }
+
+    /// SwiftUI's `blur(radius:opaque:)`.
+    public func blur(radius: CGFloat, opaque: Bool = false) -> ModifiedContent<Self> {
+        let r = Double(radius).isFinite ? min(500, max(0, Double(radius))) : 0
+        return layout { _ in r > 0 ? [.blur(radius: r, opaque: opaque)] : [] }
+    }
+    /// SwiftUI's colour adjustments.
+    public func saturation(_ amount: Double) -> ModifiedContent<Self> { adjusted(.saturation(Self.finite(amount, 0...100))) }
+    public func brightness(_ amount: Double) -> ModifiedContent<Self> { adjusted(.brightness(Self.finite(amount, -1...1))) }
+    public func contrast(_ amount: Double) -> ModifiedContent<Self> { adjusted(.contrast(Self.finite(amount, -100...100))) }
+    public func grayscale(_ amount: Double) -> ModifiedContent<Self> { adjusted(.grayscale(Self.finite(amount, 0...1))) }
+    private func adjusted(_ a: ColorAdjustment) -> ModifiedContent<Self> { layout { _ in [.colorAdjustment(a)] } }
+    private static func finite(_ v: Double, _ range: ClosedRange<Double>) -> Double {
+        v.isFinite ? min(range.upperBound, max(range.lowerBound, v)) : 1
+    }
+
+    /// SwiftUI's `position(x:y:)`: the view fills the space offered, its content centred at the point.
+    public func position(x: CGFloat = 0, y: CGFloat = 0) -> ModifiedContent<Self> {
+        let px = Double(x).isFinite ? Double(x) : 0
+        let py = Double(y).isFinite ? Double(y) : 0
+        return layout { _ in [.position(x: px, y: py)] }
+    }
+    public func position(_ point: CGPoint) -> ModifiedContent<Self> { position(x: point.x, y: point.y) }
+
     /// A custom `ViewModifier`.
     public func modifier<M: ViewModifier>(_ modifier: M) -> M.Body { modifier.body(content: _ViewModifier_Content(AnyView(self))) }
 }

@@ -215,7 +215,62 @@ public indirect enum ViewKind: Sendable {
     /// SwiftUI's `GeometryReader`: content built by layout for the size it is offered. (The one
     /// place the resolved tree holds code rather than data: the content depends on layout.)
     case geometryReader(DeferredContent)
+    /// SwiftUI's grids: `LazyVGrid`/`LazyHGrid` (tracks given by `GridItem`s, cells flowing along
+    /// them) and `Grid` (explicit rows, columns as wide as their widest cell).
+    case grid(GridLayout)
     case empty
+}
+
+/// A grid: its tracks, its cells and its spacing.
+public struct GridLayout: Sendable {
+    /// One track (a column of a vertical grid, a row of a horizontal one): SwiftUI's `GridItem`.
+    public struct Track: Sendable {
+        public enum Size: Sendable, Hashable {
+            case fixed(Double)
+            case flexible(minimum: Double, maximum: Double)
+            /// As many tracks of at least `minimum` as fit.
+            case adaptive(minimum: Double, maximum: Double)
+        }
+        public var size: Size
+        /// Space after this track (nil: 8 pt).
+        public var spacing: Double?
+        public var alignment: Alignment?
+        public init(size: Size, spacing: Double? = nil, alignment: Alignment? = nil) {
+            self.size = size
+            self.spacing = spacing
+            self.alignment = alignment
+        }
+    }
+    public enum Flow: Sendable { case rows, columns }
+    /// `.rows`: LazyVGrid and Grid (tracks are columns, cells fill a row at a time); `.columns`:
+    /// LazyHGrid (tracks are rows, cells fill a column at a time).
+    public var flow: Flow
+    /// LazyVGrid/LazyHGrid's tracks; empty for Grid, whose columns size to their cells.
+    public var tracks: [Track]
+    /// Grid's rows (GridRow children; a lone view spans the row); for the lazy grids one list of
+    /// cells that the layout splits into lines.
+    public var lines: [[ViewNode]]
+    /// Between lines (rows of a vertical grid); nil: 8 pt.
+    public var lineSpacing: Double?
+    /// Between tracks for Grid (its horizontalSpacing); nil: 8 pt.
+    public var trackSpacing: Double?
+    public var alignment: Alignment
+    /// Grid: whether each line is a GridRow (false: one view spanning every column).
+    public var isRow: [Bool]
+    /// A GridRow's own node (a one-row grid; a Grid takes its cells as one of its rows).
+    public var isGridRow = false
+    public init(
+        flow: Flow, tracks: [Track], lines: [[ViewNode]], lineSpacing: Double?, trackSpacing: Double?, alignment: Alignment,
+        isRow: [Bool] = []
+    ) {
+        self.flow = flow
+        self.tracks = tracks
+        self.lines = lines
+        self.lineSpacing = lineSpacing
+        self.trackSpacing = trackSpacing
+        self.alignment = alignment
+        self.isRow = isRow
+    }
 }
 
 /// Content that needs its offered size before it can be built (GeometryReader's closure).
@@ -332,6 +387,27 @@ public enum LayoutModifier: Sendable {
     case unredacted
     /// SwiftUI's `scaleEffect`: drawn scaled about the anchor; layout keeps the unscaled size.
     case scale(x: Double, y: Double, anchor: UnitPoint)
+    /// SwiftUI's `mask(alignment:_:)`: the view is drawn through the alpha of the mask view, which is
+    /// laid out in the view's frame like an overlay.
+    case mask(ViewNode, alignment: Alignment)
+    /// SwiftUI's `blur(radius:opaque:)` (radius in points; opaque keeps the edges solid).
+    case blur(radius: Double, opaque: Bool)
+    /// SwiftUI's colour adjustments: `saturation`, `brightness`, `contrast`, `grayscale`.
+    case colorAdjustment(ColorAdjustment)
+    /// SwiftUI's `position(x:y:)`: the view takes the space offered and centres its content there.
+    case position(x: Double, y: Double)
+}
+
+/// A colour adjustment of a subtree's pixels (straight colour, Rec. 709 luma).
+public enum ColorAdjustment: Sendable, Hashable {
+    /// 0 grey, 1 unchanged, more vivid above 1.
+    case saturation(Double)
+    /// Added to red, green and blue (−1…1).
+    case brightness(Double)
+    /// Scaled about mid grey (1 unchanged).
+    case contrast(Double)
+    /// 0 unchanged, 1 grey.
+    case grayscale(Double)
 }
 
 /// A view in the resolved tree.

@@ -171,7 +171,7 @@ struct Painter {
     let environment: WidgetEnvironment
     let mode: Mode
     private var transforms: [Transform] = []
-    private var groups: [(group: DrawGroup, layer: Bool, clip: Bool)] = []
+    private var groups: [(group: DrawGroup, layer: Bool, clip: Bool, mask: Bool)] = []
     private var images: [ObjectIdentifier: Pixmap] = [:]
 
     private var recoloured: [String: Pixmap] = [:]
@@ -213,18 +213,37 @@ struct Painter {
                 clipped = true
             }
             transforms.append(g.transform.concatenating(transform))
-            groups.append((g, layer, clipped))
+            groups.append((g, layer, clipped, false))
+        case .beginMask:
+            // The mask is drawn into a layer of its own, above the content's.
+            guard let last = groups.last, last.layer, last.group.masked, !last.mask else { return }
+            canvas.beginLayer(opacity: 1)
+            groups[groups.count - 1].mask = true
         case .endGroup:
-            guard let (g, layer, clipped) = groups.popLast() else { return }
+            guard let (g, layer, clipped, mask) = groups.popLast() else { return }
             transforms.removeLast()
+            if mask, let m = canvas.takeLayer() { canvas.applyMask(m) }
             if clipped { canvas.restoreClip() }
             if layer {
                 let sigma = (g.shadow?.radius ?? 0) / 2 * base.a
                 canvas.endLayer(
                     effects: LayerEffects(
                         shadow: g.shadow.map { ($0.color, sigma, $0.x * base.a, $0.y * base.a) },
-                        luminanceToAlpha: g.luminanceToAlpha))
+                        luminanceToAlpha: g.luminanceToAlpha,
+                        colorMatrices: g.colorAdjustments.map(Self.matrix),
+                        // SwiftUI's blur radius taken as twice the standard deviation, as for shadows
+                        // (docs/WIDGETKIT-FACTS.md: low confidence).
+                        blurSigma: (g.blur?.radius ?? 0) / 2 * base.a, blurOpaque: g.blur?.opaque ?? false))
             }
+        }
+    }
+
+    static func matrix(_ a: ColorAdjustment) -> ColorMatrix {
+        switch a {
+        case .saturation(let s): return .saturation(s)
+        case .brightness(let b): return .brightness(b)
+        case .contrast(let k): return .contrast(k)
+        case .grayscale(let g): return .saturation(1 - g)
         }
     }
 

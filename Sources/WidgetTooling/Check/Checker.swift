@@ -105,7 +105,7 @@ public final class Checker {
         let layoutSize = frame?.size ?? size
         let radius = frame?.cornerRadius ?? Device.widgetCornerRadius
         let widget = Rect(x: 0, y: 0, width: layoutSize.width, height: layoutSize.height)
-        for op in r.content.ops {
+        for op in r.content.inkOps {
             let bounds: Rect
             let what: String
             switch op.kind {
@@ -156,7 +156,7 @@ public final class Checker {
         var fills: [(bounds: Rect, accentable: Bool)] = []
         var accentable = 0
         var plain = 0
-        for op in r.content.ops {
+        for op in r.content.inkOps {
             switch op.kind {
             case .fill(let path, let style, _):
                 if op.accentable { accentable += 1 } else { plain += 1 }
@@ -255,7 +255,7 @@ public final class Checker {
             environment: env, options: renderer.compositeOptions(for: v))
         let colors = renderer.accent
         var out: [Finding] = []
-        for op in rendered.content.ops {
+        for op in rendered.content.inkOps {
             guard case .text(let layout, let origin, _, _) = op.kind, !layout.lines.isEmpty else { continue }
             var mask = Canvas(width: frame.pixelWidth, height: frame.pixelHeight)!
             mask.draw(layout, at: origin, with: .solid(.white), transform: .scale(frame.scale))
@@ -301,7 +301,7 @@ public final class Checker {
 
     func hueFindings(_ spec: WidgetSpec, _ r: RenderedWidget, family: WidgetFamily, entry: Int) -> [Finding] {
         var colors: [(RGBA, SourceRef)] = []
-        for op in r.content.ops {
+        for op in r.content.inkOps {
             switch op.kind {
             case .fill(_, let s, _), .stroke(_, let s, _, _), .text(_, _, let s, _):
                 for c in s.colors where c.alpha > 0.5 && saturation(c) > 0.35 { colors.append((c, op.source)) }
