@@ -9,11 +9,22 @@ import XCTest
 
 final class ViewFeatureTests: XCTestCase {
     /// Renders `view` as a small widget (170×170 pt on iPhone 17 Pro) at 1x on white, light look.
-    func render<V: View>(_ view: V, family: WidgetFamily = .systemSmall) throws -> RenderedWidget {
-        let definition = WidgetDefinition(kind: "feature") { _ in
+    func render<V: View>(_ view: V, family: WidgetFamily = .systemSmall, appearance: Appearance = .light, scale: Double = 1) throws
+        -> RenderedWidget
+    {
+        var definition = WidgetDefinition(kind: "feature") { _ in
             [(WidgetPreviews.date, view.containerBackground(for: .widget) { Color.white } as any View)]
         }
-        return try SpecRenderer(widget: definition, scale: 1).render(Variant(entry: 0, family: family, appearance: .light))
+        definition.supportedFamilies = [family]
+        return try SpecRenderer(widget: definition, scale: scale).render(Variant(entry: 0, family: family, appearance: appearance))
+    }
+
+    func texts(_ r: RenderedWidget) -> [(text: String, bounds: Rect)] {
+        r.content.ops.compactMap { op in
+            guard case .text(let layout, let origin, _, _) = op.kind else { return nil }
+            let text = layout.lines.map(\.text).joined(separator: " ")
+            return (text, Rect(x: origin.x, y: origin.y, width: layout.size.width, height: layout.size.height))
+        }
     }
 
     /// The bounds of the fills of one colour, in drawing order.
@@ -156,5 +167,62 @@ final class ViewFeatureTests: XCTestCase {
         // The 120×100 frame is centred in the widget; the point is in its coordinates.
         assertClose(cell.midX, (frame.width - 120) / 2 + 30, "x")
         assertClose(cell.midY, (frame.height - 100) / 2 + 40, "y")
+    }
+
+    // MARK: Gauges
+
+    /// A circular accessory gauge is a 58-pt ring (5.67-pt stroke) centred in its frame; the
+    /// current value label sits in the centre and the bounds labels in the opening at the bottom
+    /// (SwiftUI's documentation for accessoryCircular; the size measured on iOS 26).
+    func testCircularGaugeLabelsAndSize() throws {
+        let r = try render(
+            Gauge(value: 72, in: 40...170) {
+                Text("BPM")
+            } currentValueLabel: {
+                Text("72")
+            } minimumValueLabel: {
+                Text("40")
+            } maximumValueLabel: {
+                Text("170")
+            }
+            .gaugeStyle(.accessoryCircular),
+            family: .accessoryCircular, appearance: .lockScreen, scale: 3)
+        let t = texts(r)
+        XCTAssertEqual(t.map(\.text), ["72", "40", "170"], "no label when bounds labels are given")
+        let frame = r.pointSize
+        XCTAssertEqual(t[0].bounds.midX, frame.width / 2, accuracy: 1)
+        XCTAssertEqual(t[0].bounds.midY, frame.height / 2, accuracy: 2)
+        XCTAssertLessThan(t[1].bounds.midX, frame.width / 2)
+        XCTAssertGreaterThan(t[2].bounds.midX, frame.width / 2)
+        XCTAssertGreaterThan(t[1].bounds.minY, frame.height / 2, "bounds labels sit in the bottom opening")
+        assertGolden(r.pixmap, named: "gauge-circular-labels", suite: "views")
+    }
+
+    /// In a larger frame the ring stays 58 pt across (its ink on the middle row of a small widget).
+    func testCircularGaugeKeepsItsSizeInALargerFrame() throws {
+        let r = try render(Gauge(value: 0.5) { EmptyView() }.gaugeStyle(.accessoryCircular).tint(.blue))
+        let p = r.pixmap
+        let y = p.height / 2
+        let ink = (0..<p.width).filter { x in
+            let c = p.color(atX: x, y: y)
+            return c.r < 250 || c.g < 250 || c.b < 250
+        }
+        let first = try XCTUnwrap(ink.first)
+        let last = try XCTUnwrap(ink.last)
+        XCTAssertEqual(Double(last - first + 1), 58, accuracy: 1.5, "ring width in px at 1x")
+    }
+
+    /// Without bounds labels the label takes the bottom opening.
+    func testCircularGaugeLabelInTheOpening() throws {
+        let r = try render(
+            Gauge(value: 0.4) {
+                Text("°C")
+            } currentValueLabel: {
+                Text("23")
+            }.gaugeStyle(.accessoryCircular),
+            family: .accessoryCircular, appearance: .lockScreen, scale: 3)
+        let t = texts(r)
+        XCTAssertEqual(t.map(\.text), ["23", "°C"])
+        XCTAssertGreaterThan(t[1].bounds.minY, t[0].bounds.maxY)
     }
 }

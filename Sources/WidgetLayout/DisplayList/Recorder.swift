@@ -244,7 +244,7 @@ package struct Recorder {
         let track = ResolvedStyle.color(primary.opacity(0.25))
         if g.isCircular {
             let d = min(f.width, f.height)
-            let lw = max(2, d * 0.09)
+            let lw = max(1, d * GaugeValue.circularStroke / GaugeValue.circularDiameter)
             let c = Point(f.midX, f.midY)
             let r = d / 2 - lw / 2
             let capacity = v.style.isCapacityRing

@@ -302,10 +302,11 @@ final class GaugeBox: LayoutBox {
     var isCircular: Bool { gauge.style.isCircular }
     override func computeSize(_ p: ProposedSize) -> Size {
         if isCircular {
-            // Fills the offered square (an accessoryCircular gauge fills its widget); 58 pt ideal.
-            let w = p.width.flatMap { $0.isFinite ? $0 : nil }
-            let h = p.height.flatMap { $0.isFinite ? $0 : nil }
-            let side = min(w ?? h ?? 58, h ?? w ?? 58)
+            // A ring of fixed size (58 pt), centred in a larger frame; smaller only when offered less.
+            let d = GaugeValue.circularDiameter
+            let w = p.width.flatMap { $0.isFinite ? $0 : nil } ?? d
+            let h = p.height.flatMap { $0.isFinite ? $0 : nil } ?? d
+            let side = max(0, min(d, w, h))
             return Size(side, side)
         }
         // A linear bar: as wide as offered, 6 pt tall (plus a label line when it has one).

@@ -36,6 +36,8 @@ public struct _DSLContext {
     /// `labelStyle` in force.
     var labelStyle: LabelStyleChoice.Kind = .titleAndIcon
     var tint: ResolvedStyle? = nil
+    /// `gaugeStyle` in force (nil: the gauge's own).
+    var gaugeStyle: GaugeDisplayStyle? = nil
     /// Where a `containerBackground(for: .widget)` is recorded.
     final class Capture { var background: ViewNode? }
     let capture: Capture

@@ -224,34 +224,119 @@ public struct AccessoryWidgetBackground: _PrimitiveView {
 
 /// SwiftUI's `Gauge` (value in a range, a label shown in the middle of circular styles).
 public struct Gauge<Label: View>: _PrimitiveView {
-    let value: Double, range: ClosedRange<Double>, label: Label, valueText: Text?
-    var style: GaugeDisplayStyle = .accessoryCircular
-    public init(value: Double, in range: ClosedRange<Double> = 0...1, @ViewBuilder label: () -> Label) {
-        self.value = value
-        self.range = range
-        self.label = label()
-        valueText = nil
+    let value: Double, range: ClosedRange<Double>, label: Label
+    let currentValueLabel: (any View)?, minimumValueLabel: (any View)?, maximumValueLabel: (any View)?
+    var style: GaugeDisplayStyle? = nil
+
+    public init<V: BinaryFloatingPoint>(value: V, in bounds: ClosedRange<V> = 0...1, @ViewBuilder label: () -> Label) {
+        self.init(value, bounds, label(), nil, nil, nil)
     }
-    public init(value: Double, in range: ClosedRange<Double> = 0...1, @ViewBuilder label: () -> Label, currentValueLabel: () -> Text) {
-        self.value = value
-        self.range = range
-        self.label = label()
-        valueText = currentValueLabel()
+    public init<V: BinaryFloatingPoint, Current: View>(
+        value: V, in bounds: ClosedRange<V> = 0...1, @ViewBuilder label: () -> Label, @ViewBuilder currentValueLabel: () -> Current
+    ) {
+        self.init(value, bounds, label(), currentValueLabel(), nil, nil)
     }
+    public init<V: BinaryFloatingPoint, Current: View, Bound: View>(
+        value: V, in bounds: ClosedRange<V> = 0...1, @ViewBuilder label: () -> Label, @ViewBuilder currentValueLabel: () -> Current,
+        @ViewBuilder minimumValueLabel: () -> Bound, @ViewBuilder maximumValueLabel: () -> Bound
+    ) {
+        self.init(value, bounds, label(), currentValueLabel(), minimumValueLabel(), maximumValueLabel())
+    }
+    /// The label closures of a gauge whose current value label is left out.
+    public init<V: BinaryFloatingPoint, Bound: View>(
+        value: V, in bounds: ClosedRange<V> = 0...1, @ViewBuilder label: () -> Label,
+        @ViewBuilder minimumValueLabel: () -> Bound, @ViewBuilder maximumValueLabel: () -> Bound
+    ) {
+        self.init(value, bounds, label(), nil, minimumValueLabel(), maximumValueLabel())
+    }
+
+    private init<V: BinaryFloatingPoint>(
+        _ value: V, _ bounds: ClosedRange<V>, _ label: Label, _ current: (any View)?, _ lo: (any View)?, _ hi: (any View)?
+    ) {
+        let v = Double(value)
+        self.value = v.isFinite ? v : 0
+        let lower = Double(bounds.lowerBound)
+        let upper = Double(bounds.upperBound)
+        range = lower.isFinite && upper.isFinite ? lower...upper : 0...1
+        self.label = label
+        currentValueLabel = current
+        minimumValueLabel = lo
+        maximumValueLabel = hi
+    }
+
     public func gaugeStyle(_ style: GaugeStyle) -> Gauge {
         var g = self
         g.style = style.kind
         return g
     }
+
+    /// The gauge node with its label views as overlays (circular: the current value in the centre,
+    /// the bounds or else the label in the opening at the bottom of the ring, as SwiftUI's
+    /// documentation places them) or around the bar (linear: label and current value above, the
+    /// bounds at its ends).
     public func _nodes(_ c: _DSLContext) -> [ViewNode] {
-        [
-            node(
-                .gauge(
-                    GaugeValue(
-                        value: value, lower: range.lowerBound, upper: range.upperBound, style: style, tint: c.tint,
-                        label: valueText?.string(c))
-                ), c)
-        ]
+        let style = self.style ?? c.gaugeStyle ?? .accessoryCircular
+        let gauge = ViewNode(
+            .gauge(GaugeValue(value: value, lower: range.lowerBound, upper: range.upperBound, style: style, tint: c.tint, label: nil)),
+            accentable: c.accentable)
+        func resolved(_ view: any View, _ font: Font) -> ViewNode? {
+            let nodes = _resolveAny(AnyView(view).font(font).lineLimit(1).minimumScaleFactor(0.5), c)
+            guard !nodes.isEmpty else { return nil }
+            return nodes.count == 1
+                ? nodes[0] : ViewNode(.hstack(alignment: .center, spacing: 2, children: nodes), accentable: c.accentable)
+        }
+        let hasLabel = !(label is EmptyView)
+        let boundsFont = Font.system(size: style.isCircular ? 9 : 10, weight: .semibold)
+        let lo = minimumValueLabel.flatMap { resolved($0, boundsFont) }
+        let hi = maximumValueLabel.flatMap { resolved($0, boundsFont) }
+        if style.isCircular {
+            var node = gauge
+            let ring = GaugeValue.circularStroke
+            let f = GaugeValue.currentValueFont
+            if let current = currentValueLabel.flatMap({ resolved($0, .system(size: f.size, weight: f.weight, design: f.design)) }) {
+                node.modifiers.append(GaugeValue.currentValueOverlay(current, accentable: c.accentable))
+            }
+            if !style.isCapacityRing {
+                var bottom: ViewNode?
+                if lo != nil || hi != nil {
+                    // In the opening, near the ends of the arc (which are ±0.87 r from the centre).
+                    bottom = ViewNode(
+                        .hstack(
+                            alignment: .lastTextBaseline, spacing: 0, children: [lo, ViewNode(.spacer(minLength: 0)), hi].compactMap { $0 }),
+                        modifiers: [.padding(EdgeInsets(top: 0, leading: ring + 5, bottom: 7, trailing: ring + 5))])
+                } else if hasLabel, let l = resolved(label, .system(size: 10, weight: .semibold)) {
+                    bottom = l
+                }
+                if let bottom { node.modifiers.append(.overlay(bottom, alignment: Alignment(.center, .bottom))) }
+            }
+            return [node]
+        }
+        var rows: [ViewNode] = []
+        let current = currentValueLabel.flatMap { resolved($0, .caption) }
+        let title = hasLabel ? resolved(label, .caption) : nil
+        if title != nil || current != nil {
+            rows.append(
+                ViewNode(
+                    .hstack(
+                        alignment: .firstTextBaseline, spacing: 4,
+                        children: [title, ViewNode(.spacer(minLength: 0)), current].compactMap { $0 })))
+        }
+        rows.append(ViewNode(.hstack(alignment: .center, spacing: 4, children: [lo, gauge, hi].compactMap { $0 })))
+        if rows.count == 1 { return [rows[0].kindIsSingleChild ?? rows[0]] }
+        return [ViewNode(.vstack(alignment: .leading, spacing: 4, children: rows), accentable: c.accentable)]
+    }
+}
+
+extension View {
+    /// SwiftUI's `gaugeStyle(_:)`: the style of every gauge inside.
+    public func gaugeStyle(_ style: GaugeStyle) -> ModifiedContent<Self> { env { c in c.gaugeStyle = style.kind } }
+}
+
+extension ViewNode {
+    /// A one-child stack's child (so a lone gauge stays a gauge).
+    var kindIsSingleChild: ViewNode? {
+        if case .hstack(_, _, let children) = kind, children.count == 1, modifiers.isEmpty { return children[0] }
+        return nil
     }
 }
 

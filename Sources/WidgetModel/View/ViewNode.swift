@@ -361,6 +361,19 @@ public struct GaugeValue: Sendable, Hashable {
         self.label = label
     }
     public var fraction: Double { upper > lower ? max(0, min(1, (value - lower) / (upper - lower))) : 0 }
+    /// A circular accessory gauge's ring: 58 pt across with a 5.67 pt stroke, whatever frame it is
+    /// given (measured on iOS 26 Lock Screen renders; docs/WIDGETKIT-FACTS.md).
+    public static let circularDiameter = 58.0
+    public static let circularStroke = 5.67
+    /// The current value label's font in a circular gauge (an inner `font` wins).
+    public static let currentValueFont = FontSpec(size: 18, weight: .semibold, design: .rounded)
+    /// The current value label in the ring: centred, inset from the stroke.
+    public static func currentValueOverlay(_ label: ViewNode, accentable: Bool) -> LayoutModifier {
+        let inset = ViewNode(
+            .zstack(alignment: .center, children: [label]), modifiers: [.padding(EdgeInsets(all: circularStroke + 3))],
+            accentable: accentable)
+        return .overlay(inset, alignment: .center)
+    }
 }
 
 /// Modifiers that affect layout or drawing, in the order they wrap the view (innermost first).

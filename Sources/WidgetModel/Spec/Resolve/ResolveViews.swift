@@ -35,8 +35,19 @@ extension ResolveRun {
         default:
             try countView(node.at)
             let pass = try modifierPass(node, ctx)
-            let kind = try core(node, pass.context, shapePaint: pass.shapePaint, image: pass.image)
+            var kind = try core(node, pass.context, shapePaint: pass.shapePaint, image: pass.image)
             var modifiers = pass.layout
+            // A circular gauge's label is its current value label: a text in the ring, as the DSL's.
+            if case .gauge(var g) = kind, g.style.isCircular, let label = g.label {
+                var attributes = pass.context.text
+                attributes.font = GaugeValue.currentValueFont
+                attributes.lineLimit = 1
+                attributes.minimumScaleFactor = 0.5
+                g.label = nil
+                kind = .gauge(g)
+                let text = ViewNode(.text(label, attributes), accentable: pass.context.accentable, source: node.at)
+                modifiers.insert(GaugeValue.currentValueOverlay(text, accentable: pass.context.accentable), at: 0)
+            }
             // An Image's contentMode is SwiftUI's aspectRatio(contentMode:) on the image itself.
             if case .image(_, _, let mode?) = node.view { modifiers.insert(.aspectRatio(nil, contentMode: try eval(mode, ctx)), at: 0) }
             return [ViewNode(kind, modifiers: modifiers, accentable: pass.context.accentable, source: node.at)]
