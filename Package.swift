@@ -12,6 +12,12 @@ let package = Package(
         .library(name: "WidgetSnapshotTesting", targets: ["WidgetSnapshotTesting"]),
         .library(name: "WidgetCLI", targets: ["WidgetCLI"]),
         .executable(name: "widgetctl", targets: ["widgetctl"]),
+        // The DSL under the names widget files import (`import SwiftUI`, `import WidgetKit`,
+        // `import AppIntents`, `import Intents`), so they compile on Linux without an import header.
+        .library(name: "SwiftUI", targets: ["SwiftUI"]),
+        .library(name: "WidgetKit", targets: ["WidgetKit"]),
+        .library(name: "AppIntents", targets: ["AppIntents"]),
+        .library(name: "Intents", targets: ["Intents"]),
     ],
     targets: [
         // The C edges, as thin as possible. Every libpng/libjpeg call lives in C so that a
@@ -29,6 +35,10 @@ let package = Package(
         // edge that finds the previews' records in the linked program.
         .macro(name: "WidgetPreviewMacros"),
         .target(name: "CPreviewRecords"),
+        .target(name: "SwiftUI", dependencies: ["WidgetModel"], path: "Sources/CompatSwiftUI"),
+        .target(name: "WidgetKit", dependencies: ["WidgetModel"], path: "Sources/CompatWidgetKit"),
+        .target(name: "AppIntents", dependencies: ["WidgetModel"], path: "Sources/CompatAppIntents"),
+        .target(name: "Intents", dependencies: ["WidgetModel"], path: "Sources/CompatIntents"),
         // Pixels: pixmap, flattening and strokes, coverage, paint, blending, canvas, filters, codecs.
         .target(name: "RasterCore", dependencies: ["WidgetModel", "CPNG", "CJPEG"]),
         // Text (fonts, shaping, line breaking), SwiftUI layout of the view tree, display lists.

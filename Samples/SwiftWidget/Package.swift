@@ -15,8 +15,15 @@ let package = Package(
         // SiriKit intents, previews, a @main bundle): they compile unchanged against SwiftUI too.
         // A widget extension's `@main` bundle in a library: its entry point is renamed so that it
         // does not clash with the `main` of an executable or test runner that links the library.
+        // The newer files import SwiftUI, WidgetKit, AppIntents and Intents as they are, with no header:
+        // widgetctl's modules of those names stand in for the frameworks on Linux.
         .target(
-            name: "RealWorldWidgets", dependencies: [.product(name: "WidgetModel", package: "widgetctl")],
+            name: "RealWorldWidgets",
+            dependencies: [
+                .product(name: "WidgetModel", package: "widgetctl"), .product(name: "SwiftUI", package: "widgetctl"),
+                .product(name: "WidgetKit", package: "widgetctl"), .product(name: "AppIntents", package: "widgetctl"),
+                .product(name: "Intents", package: "widgetctl"),
+            ],
             swiftSettings: [.unsafeFlags(["-Xfrontend", "-entry-point-function-name", "-Xfrontend", "RealWorldWidgets_main"])]),
         .testTarget(
             name: "RealWorldWidgetsTests",

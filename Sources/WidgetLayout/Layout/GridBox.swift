@@ -155,7 +155,16 @@ final class GridBox: LayoutBox {
             let k = max(0, available - gaps) / sum
             lengths = lengths.map { $0 * k }
         }
-        return lengths.map { ($0, gap, nil) }
+        // A cell's gridColumnAlignment sets its column's (the first one found, row by row).
+        var alignments = [Alignment?](repeating: nil, count: count)
+        for (line, row) in zip(cells, grid.isRow) where row {
+            for (j, cell) in line.enumerated() where j < count && alignments[j] == nil {
+                for case .gridColumnAlignment(let h) in cell.view.modifiers {
+                    alignments[j] = Alignment(h, grid.alignment.vertical)
+                }
+            }
+        }
+        return lengths.enumerated().map { ($1, gap, alignments[$0]) }
     }
 
     override func computeSize(_ p: ProposedSize) -> Size { plan(p.value(trackAxis)).size }

@@ -309,8 +309,9 @@ final class GaugeBox: LayoutBox {
             let side = max(0, min(d, w, h))
             return Size(side, side)
         }
-        // A linear bar: as wide as offered, 6 pt tall (plus a label line when it has one).
-        let w = p.width.flatMap { $0.isFinite ? $0 : nil } ?? 100
+        // A linear bar: as wide as offered (even unbounded, as a shape is), 100 pt ideal; 6 pt tall
+        // (plus a label line when it has one).
+        let w = p.width ?? 100
         return Size(w, gauge.label == nil ? 6 : 6 + 4 + 15)
     }
     override func place(in rect: Rect) { frame = context.snap(rect) }

@@ -130,9 +130,12 @@ public struct GridRow<Content: View>: _PrimitiveView {
 }
 
 extension View {
-    /// Grid cell modifiers (accepted; a cell spans one column here).
+    /// Grid cell modifiers (accepted; a cell spans one column here, anchored by its column's alignment).
     public func gridCellColumns(_ count: Int) -> Self { self }
-    public func gridColumnAlignment(_ alignment: HorizontalAlignment) -> Self { self }
+    /// On a cell of a Grid: the horizontal alignment of every cell in its column.
+    public func gridColumnAlignment(_ alignment: HorizontalAlignment) -> ModifiedContent<Self> {
+        layout { _ in [.gridColumnAlignment(alignment)] }
+    }
     public func gridCellAnchor(_ anchor: UnitPoint) -> Self { self }
     public func gridCellUnsizedAxes(_ axes: Axis.Set) -> Self { self }
 }

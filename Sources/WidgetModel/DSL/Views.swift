@@ -275,7 +275,9 @@ public struct Gauge<Label: View>: _PrimitiveView {
     /// documentation places them) or around the bar (linear: label and current value above, the
     /// bounds at its ends).
     public func _nodes(_ c: _DSLContext) -> [ViewNode] {
-        let style = self.style ?? c.gaugeStyle ?? .accessoryCircular
+        // `.automatic`: a circular gauge in a circular accessory, a capacity bar elsewhere (Chosen;
+        // iOS's default gauge outside widgets is the linear capacity bar).
+        let style = self.style ?? c.gaugeStyle ?? (c.environment.widgetFamily == .accessoryCircular ? .accessoryCircular : .linear)
         let gauge = ViewNode(
             .gauge(GaugeValue(value: value, lower: range.lowerBound, upper: range.upperBound, style: style, tint: c.tint, label: nil)),
             accentable: c.accentable)

@@ -409,6 +409,8 @@ public enum LayoutModifier: Sendable {
     case colorAdjustment(ColorAdjustment)
     /// SwiftUI's `position(x:y:)`: the view takes the space offered and centres its content there.
     case position(x: Double, y: Double)
+    /// SwiftUI's `gridColumnAlignment`: on a cell of a Grid, aligns its whole column.
+    case gridColumnAlignment(HorizontalAlignment)
 }
 
 /// A colour adjustment of a subtree's pixels (straight colour, Rec. 709 luma).

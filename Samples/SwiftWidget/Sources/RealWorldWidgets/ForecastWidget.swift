@@ -90,5 +90,10 @@ struct RealWorldWidgetBundle: WidgetBundle {
         BatteryWidget()
         HabitWidget()
         ForecastWidget()
+        WaterWidget()
+        ContributionsWidget()
+        StocksWidget()
+        AgendaWidget()
+        NowPlayingWidget()
     }
 }
