@@ -102,6 +102,21 @@ extension View {
         let v = content()
         return layout { c in [.overlay(Self.single(_resolve(v, c), c), alignment: alignment)] }
     }
+    /// `background()`: the system background style.
+    public func background() -> ModifiedContent<Self> { background(BackgroundStyle()) }
+    /// The older view-argument forms (a `Color` goes to the style form, as in SwiftUI).
+    public func background<V: View>(_ view: V, alignment: Alignment = .center) -> ModifiedContent<Self> {
+        layout { c in [.background(Self.single(_resolve(view, c), c), alignment: alignment)] }
+    }
+    public func overlay<V: View>(_ view: V, alignment: Alignment = .center) -> ModifiedContent<Self> {
+        layout { c in [.overlay(Self.single(_resolve(view, c), c), alignment: alignment)] }
+    }
+    /// `background(_:in:)`: a style filling a shape behind the view.
+    public func background<S: ShapeStyle, Sh: Shape>(_ style: S, in shape: Sh) -> ModifiedContent<Self> {
+        layout { c in
+            [.background(ViewNode(.shape(shape._kind, ShapePaint(fill: style._resolve(c))), accentable: c.accentable), alignment: .center)]
+        }
+    }
     public func overlay<S: ShapeStyle>(_ style: S) -> ModifiedContent<Self> {
         layout { c in [.overlay(ViewNode(.fill(style._resolve(c)), accentable: c.accentable), alignment: .center)] }
     }

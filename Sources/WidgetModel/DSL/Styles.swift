@@ -83,6 +83,27 @@ extension ShapeStyle where Self == BackgroundStyle {
     public static var background: BackgroundStyle { BackgroundStyle() }
 }
 
+/// SwiftUI's materials. Inside a widget nothing but the widget's own background lies behind
+/// them, so each is drawn as the system background of the colour scheme at the material's
+/// opacity (ultra thin 0.35 … ultra thick 0.9: **Chosen**, docs/WIDGETKIT-FACTS.md §3.4).
+public struct Material: ShapeStyle, Sendable {
+    let opacity: Double
+    public func _resolve(_ c: _DSLContext) -> ResolvedStyle {
+        .color(SystemColors.color("systemBackground", scheme: c.environment.colorScheme)!.opacity(opacity))
+    }
+    public static let ultraThin = Material(opacity: 0.35), thin = Material(opacity: 0.5), regular = Material(opacity: 0.65)
+    public static let thick = Material(opacity: 0.8), ultraThick = Material(opacity: 0.9), bar = Material(opacity: 0.8)
+}
+
+extension ShapeStyle where Self == Material {
+    public static var ultraThinMaterial: Material { .ultraThin }
+    public static var thinMaterial: Material { .thin }
+    public static var regularMaterial: Material { .regular }
+    public static var thickMaterial: Material { .thick }
+    public static var ultraThickMaterial: Material { .ultraThick }
+    public static var bar: Material { .bar }
+}
+
 /// SwiftUI's hierarchical styles: the current foreground style at a level of emphasis.
 public struct HierarchicalShapeStyle: ShapeStyle {
     let level: String

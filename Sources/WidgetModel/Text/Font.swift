@@ -33,9 +33,16 @@ public enum TextStyle: String, Sendable, Hashable, CaseIterable {
 }
 
 /// The Dynamic Type sizes. Widgets follow the user's size on iOS, iPadOS and visionOS.
-public enum DynamicTypeSize: String, Sendable, Hashable, CaseIterable {
+public enum DynamicTypeSize: String, Sendable, Hashable, CaseIterable, Comparable {
     case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge
     case accessibility1, accessibility2, accessibility3, accessibility4, accessibility5
+
+    /// Ordered from smallest to largest, as SwiftUI's (`size < .xLarge`).
+    public static func < (a: DynamicTypeSize, b: DynamicTypeSize) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+    /// The five accessibility sizes.
+    public var isAccessibilitySize: Bool { self >= .accessibility1 }
 }
 
 /// Point size and weight of each text style, per Dynamic Type size. Kept as data so more sizes
