@@ -20,7 +20,7 @@ MODEL_SOURCES=$(find Sources/WidgetModel -name '*.swift' | sort)
 build() {
   local name=$1 fuzz=$2; shift 2
   echo "fuzz: building $name"
-  swiftc $SAN -parse-as-library -O -g -module-name WidgetModel -suppress-warnings "$@" "$fuzz" -o "$OUT/$name-fuzzer"
+  swiftc $SAN -parse-as-library -O -g -module-name WidgetModel -package-name widgetctl -suppress-warnings "$@" "$fuzz" -o "$OUT/$name-fuzzer"
 }
 
 # Pipeline and image: the library modules (model, raster core, layout, compositor, tooling) built
