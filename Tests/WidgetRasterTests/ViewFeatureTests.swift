@@ -225,4 +225,24 @@ final class ViewFeatureTests: XCTestCase {
         XCTAssertEqual(t.map(\.text), ["23", "°C"])
         XCTAssertGreaterThan(t[1].bounds.minY, t[0].bounds.maxY)
     }
+
+    // MARK: Text decoration and container-relative frames
+
+    /// strikethrough draws a line across each text line, in the text's colour unless given one.
+    func testStrikethroughCrossesTheText() throws {
+        let r = try render(Text("Taken").font(.system(size: 20)).strikethrough(true, color: .red))
+        let text = try XCTUnwrap(texts(r).first)
+        let line = try XCTUnwrap(fills(r, .red).first)
+        XCTAssertEqual(line.width, text.bounds.width, accuracy: 1)
+        XCTAssertGreaterThan(line.midY, text.bounds.minY)
+        XCTAssertLessThan(line.midY, text.bounds.maxY)
+    }
+
+    /// containerRelativeFrame(.horizontal, count: 2, spacing: 10): half the content area less half
+    /// the gap (the small widget's 164.33-pt frame less its 16-pt margins on each side).
+    func testContainerRelativeFrameSharesTheContentArea() throws {
+        let r = try render(Color.red.containerRelativeFrame(.horizontal, count: 2, spacing: 10).frame(height: 20))
+        let cell = try XCTUnwrap(fills(r, .red).first)
+        assertClose(cell.width, ((r.pointSize.width - 32) - 10) / 2, "half of the content width less half the gap")
+    }
 }

@@ -31,6 +31,19 @@ package struct Recorder {
                 return
             }
             emit(v, .text(layout, origin: origin, style, bounds: f))
+            // Strikethrough through the middle of the x-height, underline just below the baseline;
+            // both 1/15 of the font size thick (Chosen).
+            let size = layout.font.size
+            let thickness = max(0.5, size / 15)
+            for (decoration, offset) in [(t.attributes.strikethrough, -size * 0.27), (t.attributes.underline, size * 0.12)] {
+                guard let colour = decoration else { continue }
+                let paint = colour.map { ResolvedStyle.color($0) } ?? style
+                for line in layout.lines where line.width > 0 {
+                    let r = Rect(
+                        x: origin.x + line.x, y: origin.y + line.baseline + offset - thickness / 2, width: line.width, height: thickness)
+                    emit(v, .fill(Path(rect: r), paint, bounds: r))
+                }
+            }
         case let img as ImageBox:
             if redacted {
                 emit(

@@ -170,3 +170,58 @@ public struct SafeAreaRegions: OptionSet, Sendable {
     public static let keyboard = SafeAreaRegions(rawValue: 2)
     public static let all: SafeAreaRegions = [.container, .keyboard]
 }
+
+extension View {
+    /// SwiftUI's `disabled(_:)`: accepted (a widget's controls draw the same either way here).
+    public func disabled(_ disabled: Bool) -> Self { self }
+
+    /// SwiftUI's `containerRelativeFrame`: a frame that is a share of the nearest container — in a
+    /// widget, its content area (the widget less its content margins). `count` equal parts with
+    /// `spacing` between them, `span` of them wide.
+    public func containerRelativeFrame(
+        _ axes: Axis.Set, count: Int, span: Int = 1, spacing: CGFloat, alignment: Alignment = .center
+    ) -> ModifiedContent<Self> {
+        let n = Double(min(1000, max(1, count)))
+        let k = Double(min(1000, max(1, span)))
+        let gap = Double(spacing).isFinite ? max(0, Double(spacing)) : 0
+        return containerRelativeFrame(axes, alignment: alignment) { length, _ in
+            let part = max(0, (Double(length) - gap * (n - 1)) / n)
+            return CGFloat(part * k + gap * (k - 1))
+        }
+    }
+    public func containerRelativeFrame(_ axes: Axis.Set, alignment: Alignment = .center) -> ModifiedContent<Self> {
+        containerRelativeFrame(axes, alignment: alignment) { length, _ in length }
+    }
+    public func containerRelativeFrame(
+        _ axes: Axis.Set, alignment: Alignment = .center, _ length: @escaping (CGFloat, Axis) -> CGFloat
+    ) -> ModifiedContent<Self> {
+        layout { c in
+            let env = c.environment
+            let m = env.widgetContentMargins
+            let width = max(0, env.widgetSize.width - m.leading - m.trailing)
+            let height = max(0, env.widgetSize.height - m.top - m.bottom)
+            func clamp(_ v: CGFloat) -> Double { Double(v).isFinite ? min(10_000, max(0, Double(v))) : 0 }
+            let w = axes.contains(.horizontal) ? clamp(length(CGFloat(width), .horizontal)) : nil
+            let h = axes.contains(.vertical) ? clamp(length(CGFloat(height), .vertical)) : nil
+            return [.frame(width: w, height: h, alignment: alignment)]
+        }
+    }
+}
+
+extension Image {
+    /// SwiftUI's template rendering modes.
+    public enum TemplateRenderingMode: Sendable { case template, original }
+    /// Accepted: SF Symbols are always drawn as templates here, bitmaps as they are.
+    public func renderingMode(_ mode: TemplateRenderingMode?) -> Image { self }
+}
+
+extension View {
+    /// SwiftUI's `strikethrough(_:color:)` and `underline(_:color:)` on text (and, since iOS 16,
+    /// on any view: the texts inside).
+    public func strikethrough(_ isActive: Bool = true, color: Color? = nil) -> ModifiedContent<Self> {
+        env { c in c.text.strikethrough = isActive ? .some(color?.resolve(c.environment.colorScheme)) : nil }
+    }
+    public func underline(_ isActive: Bool = true, color: Color? = nil) -> ModifiedContent<Self> {
+        env { c in c.text.underline = isActive ? .some(color?.resolve(c.environment.colorScheme)) : nil }
+    }
+}

@@ -19,6 +19,8 @@ public struct EnvironmentValues: Sendable {
     public var redactionReasons: RedactionReasons = []
     /// The font set by an enclosing `.font` modifier as the environment sees it (nil: the default).
     public var font: Font? = nil
+    /// The widget's size in points (for `containerRelativeFrame`).
+    var widgetSize = Size(170, 170)
 
     public init() {}
 
@@ -34,6 +36,7 @@ public struct EnvironmentValues: Sendable {
         isLuminanceReduced = e.isLuminanceReduced
         dynamicTypeSize = e.dynamicTypeSize
         date = e.date
+        widgetSize = e.size
     }
 
     /// The values in force while a body is evaluated.

@@ -117,6 +117,9 @@ public struct TextAttributes: Sendable, Hashable {
     public var weightOverride: FontWeight? = nil
     public var italicOverride = false
     public var monospacedDigitOverride = false
+    /// `strikethrough` and `underline` (nil colour: the text's own).
+    public var strikethrough: RGBA?? = nil
+    public var underline: RGBA?? = nil
     public init() {}
 
     /// Sets the font, keeping the weight, italic and tabular-figure overrides in force.
