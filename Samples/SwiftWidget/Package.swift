@@ -10,7 +10,14 @@ let package = Package(
     ],
     targets: [
         // The widget itself: the same file compiles in an iOS widget extension against SwiftUI.
-        .target(name: "WeatherWidget", dependencies: [.product(name: "WidgetModel", package: "widgetctl")]),
+        // (With the header, depend on the SwiftUI and WidgetKit products too: `canImport(WidgetKit)`
+        // sees every module in the build folder, so it is true once any target builds them.)
+        .target(
+            name: "WeatherWidget",
+            dependencies: [
+                .product(name: "WidgetModel", package: "widgetctl"), .product(name: "SwiftUI", package: "widgetctl"),
+                .product(name: "WidgetKit", package: "widgetctl"),
+            ]),
         // Widgets written here in the style of widget files in public repositories (App Intents,
         // SiriKit intents, previews, a @main bundle): they compile unchanged against SwiftUI too.
         // A widget extension's `@main` bundle in a library: its entry point is renamed so that it

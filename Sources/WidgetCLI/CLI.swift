@@ -16,6 +16,13 @@ public enum WidgetCommandLine {
     /// (0 success, 1 differences or findings, 2 bad usage or input, 128 + signal when interrupted: 130 SIGINT, 143 SIGTERM).
     public static func run(_ arguments: [String]) -> Int32 { CLI.run(arguments) }
 
+    /// Runs a `widgetctl` command line over Swift widgets (and any spec files among the
+    /// arguments): `render` and `check` take the widgets as if they were specs, so a package's
+    /// executable is a `widgetctl` for its own widgets, e.g.
+    /// `exit(WidgetCommandLine.run(Array(CommandLine.arguments.dropFirst()), widgets: MyBundle().widgets))`.
+    /// Check findings on Swift widgets point at the Swift lines the views were written on.
+    public static func run(_ arguments: [String], widgets: [WidgetDefinition]) -> Int32 { CLI.run(arguments, widgets: widgets) }
+
     /// Where the message of a failed command goes instead of stderr (for tests and hosts), e.g.
     /// `WidgetCommandLine.$errorSink.withValue({ messages.append($0) }) { WidgetCommandLine.run(args) }`.
     @TaskLocal public static var errorSink: (@Sendable (String) -> Void)? = nil
@@ -53,7 +60,7 @@ enum CLI {
           See 'widgetctl help <subcommand>' for detailed help.
         """
 
-    static func run(_ args: [String]) -> Int32 {
+    static func run(_ args: [String], widgets: [WidgetDefinition] = []) -> Int32 {
         guarded {
             guard let first = args.first else {
                 print(overview)
@@ -67,9 +74,9 @@ enum CLI {
                 print("widgetctl \(widgetctlVersion)")
                 return 0
             case "demo": return try DemoCommand.run(Array(args.dropFirst()))
-            case "render": return try RenderCommand.run(Array(args.dropFirst()))
+            case "render": return try RenderCommand.run(Array(args.dropFirst()), widgets: widgets)
             case "preview": return try PreviewCommand.run(Array(args.dropFirst()))
-            case "check": return try CheckCommand.run(Array(args.dropFirst()))
+            case "check": return try CheckCommand.run(Array(args.dropFirst()), widgets: widgets)
             case "diff": return try DiffCommand.run(Array(args.dropFirst()))
             case "merge": return try MergeCommand.run(Array(args.dropFirst()))
             case "devices": return TablesCommand.devices()

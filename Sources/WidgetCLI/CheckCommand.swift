@@ -29,7 +29,7 @@ enum CheckCommand {
         usage or a spec that cannot be read or resolved.
         """
 
-    static func run(_ argv: [String]) throws -> Int32 {
+    static func run(_ argv: [String], widgets swiftWidgets: [WidgetDefinition] = []) throws -> Int32 {
         var args = Arguments(argv, command: "check")
         if args.flag("--help") || args.flag("-h") {
             print(help)
@@ -64,13 +64,19 @@ enum CheckCommand {
         let files = try args.finish(known: [
             "--format", "--output", "--wallpaper", "--strict", "--require-removable", "--disable", "--device", "--rules", "--help",
         ])
-        guard !files.isEmpty else { throw UsageError("check needs at least one spec file. Run 'widgetctl check --help'.") }
+        guard !files.isEmpty || !swiftWidgets.isEmpty else {
+            throw UsageError("check needs at least one spec file. Run 'widgetctl check --help'.")
+        }
         let start = Date()
         let checker = Checker(options: options)
         var widgets: [CheckReport.Widget] = []
         for file in files {
             let spec = try WidgetSpec.load(contentsOf: URL(fileURLWithPath: file))
             widgets.append(CheckReport.Widget(kind: spec.kind, path: file, findings: try checker.check(spec)))
+        }
+        for widget in swiftWidgets {
+            let path = widget.source.isSwift ? CheckReport.relative(widget.source.file) : widget.kind
+            widgets.append(CheckReport.Widget(kind: widget.kind, path: path, findings: try checker.check(widget)))
         }
         let seconds = Date().timeIntervalSince(start)
         let report: String

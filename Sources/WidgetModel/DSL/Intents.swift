@@ -214,7 +214,7 @@ public struct AppIntentConfiguration<Content: View>: WidgetConfiguration {
     public var _definition: WidgetDefinition
     public init<Intent: WidgetConfigurationIntent, Provider: AppIntentTimelineProvider>(
         kind: String, intent: Intent.Type = Intent.self, provider: Provider,
-        @ViewBuilder content: @escaping (Provider.Entry) -> Content
+        @ViewBuilder content: @escaping (Provider.Entry) -> Content, _file: String = #filePath, _line: Int = #line, _column: Int = #column
     ) where Provider.Intent == Intent {
         _definition = WidgetDefinition(kind: kind, content: content) { context in
             let intent = Intent()
@@ -228,6 +228,7 @@ public struct AppIntentConfiguration<Content: View>: WidgetConfiguration {
             return entries.map { ($0.date, content($0) as any View) }
         }
         _definition.makeIntent = { Intent() }
+        _definition.source = SourceRef(file: _file, line: _line, column: _column)
         _definition.intentParameters = IntentParameters.info(of: Intent())
     }
 }
@@ -252,7 +253,8 @@ public protocol IntentTimelineProvider {
 public struct IntentConfiguration<Content: View>: WidgetConfiguration {
     public var _definition: WidgetDefinition
     public init<Intent: INIntent, Provider: IntentTimelineProvider>(
-        kind: String, intent: Intent.Type, provider: Provider, @ViewBuilder content: @escaping (Provider.Entry) -> Content
+        kind: String, intent: Intent.Type, provider: Provider, @ViewBuilder content: @escaping (Provider.Entry) -> Content,
+        _file: String = #filePath, _line: Int = #line, _column: Int = #column
     ) where Provider.Intent == Intent {
         _definition = WidgetDefinition(kind: kind, content: content) { context in
             let box = ResultBox<Timeline<Provider.Entry>>()
@@ -260,6 +262,7 @@ public struct IntentConfiguration<Content: View>: WidgetConfiguration {
             let entries = box.value?.entries ?? [provider.placeholder(in: context)]
             return entries.map { ($0.date, content($0) as any View) }
         }
+        _definition.source = SourceRef(file: _file, line: _line, column: _column)
     }
 }
 

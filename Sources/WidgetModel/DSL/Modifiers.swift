@@ -91,12 +91,22 @@ extension View {
     public func offset(x: CGFloat = 0, y: CGFloat = 0) -> ModifiedContent<Self> { layout { _ in [.offset(x: Double(x), y: Double(y))] } }
 
     // MARK: Decoration
-    public func background<S: ShapeStyle>(_ style: S) -> ModifiedContent<Self> {
-        layout { c in [.background(ViewNode(.fill(style._resolve(c)), accentable: c.accentable), alignment: .center)] }
+    public func background<S: ShapeStyle>(_ style: S, _file: String = #filePath, _line: Int = #line, _column: Int = #column)
+        -> ModifiedContent<Self>
+    {
+        let at = SourceRef(file: _file, line: _line, column: _column)
+        return layout { c in [.background(ViewNode(.fill(style._resolve(c)), accentable: c.accentable, source: at), alignment: .center)] }
     }
-    public func background<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> ModifiedContent<Self> {
+    public func background<V: View>(
+        alignment: Alignment = .center, @ViewBuilder content: () -> V, _file: String = #filePath, _line: Int = #line, _column: Int = #column
+    ) -> ModifiedContent<Self> {
         let v = content()
-        return layout { c in [.background(Self.single(_resolve(v, c), c), alignment: alignment)] }
+        let at = SourceRef(file: _file, line: _line, column: _column)
+        return layout { c in
+            var n = Self.single(_resolve(v, c), c)
+            n.source = at
+            return [.background(n, alignment: alignment)]
+        }
     }
     public func overlay<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> ModifiedContent<Self> {
         let v = content()
@@ -147,13 +157,21 @@ extension View {
     /// `containerBackground(for: .widget) { … }`: the background the system may remove or replace.
     public func containerBackground<V: View>(
         for placement: ContainerBackgroundPlacement, alignment: Alignment = .center,
-        @ViewBuilder content: () -> V
+        @ViewBuilder content: () -> V, _file: String = #filePath, _line: Int = #line, _column: Int = #column
     ) -> ModifiedContent<Self> {
         let v = content()
-        return env { c in c.capture.background = Self.single(_resolve(v, c), c) }
+        let at = SourceRef(file: _file, line: _line, column: _column)
+        return env { c in
+            var n = Self.single(_resolve(v, c), c)
+            n.source = at
+            c.capture.background = n
+        }
     }
-    public func containerBackground<S: ShapeStyle>(_ style: S, for placement: ContainerBackgroundPlacement) -> ModifiedContent<Self> {
-        env { c in c.capture.background = ViewNode(.fill(style._resolve(c)), accentable: c.accentable) }
+    public func containerBackground<S: ShapeStyle>(
+        _ style: S, for placement: ContainerBackgroundPlacement, _file: String = #filePath, _line: Int = #line, _column: Int = #column
+    ) -> ModifiedContent<Self> {
+        let at = SourceRef(file: _file, line: _line, column: _column)
+        return env { c in c.capture.background = ViewNode(.fill(style._resolve(c)), accentable: c.accentable, source: at) }
     }
 
     // MARK: Accepted, no effect on a still image

@@ -52,25 +52,49 @@ public struct Text: _PrimitiveView {
         case formatted((Locale, TimeZone) -> String)
     }
     let segments: [Segment]
+    /// Where the Text was written (for `check` findings).
+    var _at = SourceRef()
 
     init(segments: [Segment]) { self.segments = segments }
     /// A string as it is (SwiftUI's `Text(_ content: some StringProtocol)`).
+    /// The same without a place, for `Text.init` used as a function (`name.map(Text.init)`), where
+    /// default arguments do not apply; calls prefer the one below, which records where it is.
+    @_disfavoredOverload
     public init<S: StringProtocol>(_ content: S) { segments = [.string(String(content))] }
-    /// A literal, with interpolations: `Text("Updated \(date, style: .relative) ago")`.
-    public init(_ key: LocalizedStringKey) { segments = key.segments }
-    public init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil) {
-        segments = key.segments
+    public init<S: StringProtocol>(_ content: S, _file: String = #filePath, _line: Int = #line, _column: Int = #column) {
+        segments = [.string(String(content))]
+        _at = SourceRef(file: _file, line: _line, column: _column)
     }
-    public init(verbatim: String) { segments = [.string(verbatim)] }
-    public init(_ date: Date, style: DateStyle) { segments = [.date(date, style)] }
+    /// A literal, with interpolations: `Text("Updated \(date, style: .relative) ago")`.
+    public init(_ key: LocalizedStringKey, _file: String = #filePath, _line: Int = #line, _column: Int = #column) {
+        segments = key.segments
+        _at = SourceRef(file: _file, line: _line, column: _column)
+    }
+    public init(
+        _ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil, _file: String = #filePath,
+        _line: Int = #line, _column: Int = #column
+    ) {
+        segments = key.segments
+        _at = SourceRef(file: _file, line: _line, column: _column)
+    }
+    public init(verbatim: String, _file: String = #filePath, _line: Int = #line, _column: Int = #column) {
+        segments = [.string(verbatim)]
+        _at = SourceRef(file: _file, line: _line, column: _column)
+    }
+    public init(_ date: Date, style: DateStyle, _file: String = #filePath, _line: Int = #line, _column: Int = #column) {
+        segments = [.date(date, style)]
+        _at = SourceRef(file: _file, line: _line, column: _column)
+    }
     public init(_ range: ClosedRange<Date>) { segments = [.range(range.lowerBound, range.upperBound)] }
     public init(timerInterval: ClosedRange<Date>, pauseTime: Date? = nil, countsDown: Bool = true, showsHours: Bool = true) {
         segments = [.date(countsDown ? timerInterval.upperBound : timerInterval.lowerBound, .timer)]
     }
     /// A value with a Foundation format style (`.number`, `.percent`, `.dateTime…`), formatted in
     /// the variant's locale and time zone.
-    public init<F: FormatStyle>(_ input: F.FormatInput, format: F) where F.FormatOutput == String {
+    public init<F: FormatStyle>(_ input: F.FormatInput, format: F, _file: String = #filePath, _line: Int = #line, _column: Int = #column)
+    where F.FormatOutput == String {
         segments = [.formatted({ locale, zone in Text.format(input, format, locale, zone) })]
+        _at = SourceRef(file: _file, line: _line, column: _column)
     }
     /// An attributed string's characters (its attributes are not drawn: one style per Text).
     public init(_ attributed: AttributedString) { segments = [.string(String(attributed.characters))] }
@@ -108,7 +132,11 @@ public struct Text: _PrimitiveView {
         }
     }
 
-    public func _nodes(_ c: _DSLContext) -> [ViewNode] { [node(.text(string(c), c.text), c)] }
+    public func _nodes(_ c: _DSLContext) -> [ViewNode] {
+        var n = node(.text(string(c), c.text), c)
+        n.source = _at
+        return [n]
+    }
 
     /// The plain string, when the text is one (for labels such as a gauge's current value).
     var plainString: String? {
@@ -158,9 +186,16 @@ public struct Image: _PrimitiveView {
     let source: Source
     var isResizable = false
     var accentedMode: AccentedRenderingMode? = nil
-    public init(systemName: String) { source = .system(systemName) }
+    var _at = SourceRef()
+    public init(systemName: String, _file: String = #filePath, _line: Int = #line, _column: Int = #column) {
+        source = .system(systemName)
+        _at = SourceRef(file: _file, line: _line, column: _column)
+    }
     /// An image by name from `WidgetAssets` (an asset catalog stand-in).
-    public init(_ name: String) { source = .named(name) }
+    public init(_ name: String, _file: String = #filePath, _line: Int = #line, _column: Int = #column) {
+        source = .named(name)
+        _at = SourceRef(file: _file, line: _line, column: _column)
+    }
     public func resizable() -> Image {
         var i = self
         i.isResizable = true
@@ -178,12 +213,18 @@ public struct Image: _PrimitiveView {
         o.font = c.text.font
         o.style = c.text.style
         o.accentedMode = accentedMode
+        var n: ViewNode
         switch source {
-        case .system(let n): return [node(.image(.system(n), o), c)]
-        case .named(let n):
-            guard let data = WidgetAssets.image(named: n) else { return [node(.image(.system("questionmark.square.dashed"), o), c)] }
-            return [node(.image(.bitmap(data), o), c)]
+        case .system(let name): n = node(.image(.system(name), o), c)
+        case .named(let name):
+            if let data = WidgetAssets.image(named: name) {
+                n = node(.image(.bitmap(data), o), c)
+            } else {
+                n = node(.image(.system("questionmark.square.dashed"), o), c)
+            }
         }
+        n.source = _at
+        return [n]
     }
 }
 
@@ -373,18 +414,24 @@ public protocol Shape: _PrimitiveView {
     /// The part of the outline kept by `trim(from:to:)`, if any. A requirement, so a trimmed
     /// shape returned as `some Shape` keeps its trim when filled or stroked.
     var _trim: (from: Double, to: Double)? { get }
+    /// Where the shape was written (for `check` findings).
+    var _at: SourceRef { get }
 }
 
 extension Shape {
     public var _trim: (from: Double, to: Double)? { nil }
+    public var _at: SourceRef { SourceRef() }
     public func _nodes(_ c: _DSLContext) -> [ViewNode] {
         var p = ShapePaint(fill: c.text.style)
         p.trim = _trim
-        return [node(.shape(_kind, p), c)]
+        var n = node(.shape(_kind, p), c)
+        n.source = _at
+        return [n]
     }
     public func fill<S: ShapeStyle>(_ style: S) -> _ShapeView {
         var v = _ShapeView(kind: _kind, fill: { style._resolve($0) })
         v.trim = _trim
+        v.at = _at
         return v
     }
     public func stroke<S: ShapeStyle>(_ style: S, lineWidth: CGFloat = 1) -> _ShapeView {
@@ -393,26 +440,32 @@ extension Shape {
     public func stroke<S: ShapeStyle>(_ style: S, style stroke: StrokeStyle) -> _ShapeView {
         var v = _ShapeView(kind: _kind, stroke: ({ style._resolve($0) }, stroke))
         v.trim = _trim
+        v.at = _at
         return v
     }
     /// `stroke(style:)` and `stroke(lineWidth:)`: in the foreground style.
     public func stroke(style stroke: StrokeStyle) -> _ShapeView {
         var v = _ShapeView(kind: _kind, stroke: ({ c in c.text.style ?? .color(.black) }, stroke))
         v.trim = _trim
+        v.at = _at
         return v
     }
     public func stroke(lineWidth: CGFloat = 1) -> _ShapeView { stroke(style: StrokeStyle(lineWidth: Double(lineWidth))) }
     public func strokeBorder<S: ShapeStyle>(_ style: S, lineWidth: CGFloat = 1) -> _ShapeView {
         var v = _ShapeView(kind: _kind, stroke: ({ style._resolve($0) }, StrokeStyle(lineWidth: Double(lineWidth))), inset: true)
         v.trim = _trim
+        v.at = _at
         return v
     }
-    public func trim(from: CGFloat = 0, to: CGFloat = 1) -> _TrimmedShape { _TrimmedShape(base: _kind, from: Double(from), to: Double(to)) }
+    public func trim(from: CGFloat = 0, to: CGFloat = 1) -> _TrimmedShape {
+        _TrimmedShape(base: _kind, from: Double(from), to: Double(to), _at: _at)
+    }
 }
 
 /// A trimmed shape (it can still be filled or stroked).
 public struct _TrimmedShape: Shape {
     let base: ShapeKind, from: Double, to: Double
+    public let _at: SourceRef
     public var _kind: ShapeKind { base }
     public var _trim: (from: Double, to: Double)? { (from, to) }
 }
@@ -424,6 +477,7 @@ public struct _ShapeView: _PrimitiveView {
     var stroke: ((_DSLContext) -> ResolvedStyle, StrokeStyle)? = nil
     var inset = false
     var trim: (Double, Double)? = nil
+    var at = SourceRef()
     public func _nodes(_ c: _DSLContext) -> [ViewNode] {
         var p = ShapePaint()
         p.fill = fill?(c)
@@ -438,36 +492,58 @@ public struct _ShapeView: _PrimitiveView {
             p.stroke = (style(c), o)
         }
         p.trim = trim
-        return [node(.shape(kind, p), c)]
+        var n = node(.shape(kind, p), c)
+        n.source = at
+        return [n]
     }
 }
 
 public struct Rectangle: Shape {
-    public init() {}
+    public let _at: SourceRef
+    public init(_file: String = #filePath, _line: Int = #line, _column: Int = #column) {
+        _at = SourceRef(file: _file, line: _line, column: _column)
+    }
     public var _kind: ShapeKind { .rectangle }
 }
 public struct Circle: Shape {
-    public init() {}
+    public let _at: SourceRef
+    public init(_file: String = #filePath, _line: Int = #line, _column: Int = #column) {
+        _at = SourceRef(file: _file, line: _line, column: _column)
+    }
     public var _kind: ShapeKind { .circle }
 }
 public struct Ellipse: Shape {
-    public init() {}
+    public let _at: SourceRef
+    public init(_file: String = #filePath, _line: Int = #line, _column: Int = #column) {
+        _at = SourceRef(file: _file, line: _line, column: _column)
+    }
     public var _kind: ShapeKind { .ellipse }
 }
 public struct ContainerRelativeShape: Shape {
-    public init() {}
+    public let _at: SourceRef
+    public init(_file: String = #filePath, _line: Int = #line, _column: Int = #column) {
+        _at = SourceRef(file: _file, line: _line, column: _column)
+    }
     public var _kind: ShapeKind { .containerRelative }
 }
 public struct Capsule: Shape {
     let style: RoundedCornerStyle
-    public init(style: RoundedCornerStyle = .circular) { self.style = style }
+    public let _at: SourceRef
+    public init(style: RoundedCornerStyle = .circular, _file: String = #filePath, _line: Int = #line, _column: Int = #column) {
+        self.style = style
+        _at = SourceRef(file: _file, line: _line, column: _column)
+    }
     public var _kind: ShapeKind { .capsule(style: style) }
 }
 public struct RoundedRectangle: Shape {
     let radius: Double, style: RoundedCornerStyle
-    public init(cornerRadius: CGFloat, style: RoundedCornerStyle = .circular) {
+    public let _at: SourceRef
+    public init(
+        cornerRadius: CGFloat, style: RoundedCornerStyle = .circular, _file: String = #filePath, _line: Int = #line, _column: Int = #column
+    ) {
         radius = Double(cornerRadius)
         self.style = style
+        _at = SourceRef(file: _file, line: _line, column: _column)
     }
     public var _kind: ShapeKind { .roundedRectangle(cornerRadius: radius, style: style) }
 }

@@ -65,8 +65,12 @@ public protocol Widget {
 public struct StaticConfiguration<Content: View>: WidgetConfiguration, _ConfigurationModifiers {
     public var _definition: WidgetDefinition
 
-    public init<Provider: TimelineProvider>(kind: String, provider: Provider, @ViewBuilder content: @escaping (Provider.Entry) -> Content) {
+    public init<Provider: TimelineProvider>(
+        kind: String, provider: Provider, @ViewBuilder content: @escaping (Provider.Entry) -> Content, _file: String = #filePath,
+        _line: Int = #line, _column: Int = #column
+    ) {
         _definition = WidgetDefinition(kind: kind, provider: provider, content: content)
+        _definition.source = SourceRef(file: _file, line: _line, column: _column)
     }
 }
 
@@ -159,6 +163,8 @@ public struct WidgetDefinition {
     public var contentMarginsDisabled = false
     public var locale = Locale(identifier: "en_US")
     public var timeZone = TimeZone(identifier: "UTC")!
+    /// Where the widget's configuration was written (for `check` findings about the whole widget).
+    public var source = SourceRef()
     /// Entry dates and views, per family (a provider may give each family its own timeline).
     let timeline: (TimelineProviderContext) -> [(date: Date, view: any View)]
     /// The widget's view of an entry of its own entry type (nil for another type), for previews
@@ -206,6 +212,7 @@ public struct WidgetDefinition {
         d.contentMarginsDisabled = contentMarginsDisabled
         d.locale = locale
         d.timeZone = timeZone
+        d.source = source
         return d
     }
 

@@ -153,8 +153,18 @@ public struct SourceRef: Sendable, Hashable {
     }
     public var line: Int
     public var column: Int
+    /// The Swift file a DSL view or modifier was written in (`#filePath`); empty for a spec, whose
+    /// file is the spec's.
+    public var file: String = ""
     public init(path: String = "", line: Int = 0, column: Int = 0) {
         self.pointer = path.isEmpty ? .root : JSONPointer(path)
+        self.line = line
+        self.column = column
+    }
+    /// A place in a Swift file (what the DSL records from `#filePath`, `#line`, `#column`).
+    public init(file: String, line: Int, column: Int) {
+        pointer = .root
+        self.file = file
         self.line = line
         self.column = column
     }
@@ -164,10 +174,14 @@ public struct SourceRef: Sendable, Hashable {
         line = node.line
         column = node.column
     }
-    public static func == (a: SourceRef, b: SourceRef) -> Bool { a.line == b.line && a.column == b.column && a.path == b.path }
+    public var isSwift: Bool { !file.isEmpty }
+    public static func == (a: SourceRef, b: SourceRef) -> Bool {
+        a.line == b.line && a.column == b.column && a.file == b.file && a.path == b.path
+    }
     public func hash(into h: inout Hasher) {
         h.combine(line)
         h.combine(column)
+        h.combine(file)
         h.combine(path)
     }
 }
@@ -435,6 +449,16 @@ public struct ViewNode: Sendable {
     /// Inside a `widgetAccentable()` subtree (inherited downwards, no opting out).
     public var accentable: Bool
     public var source: SourceRef
+
+    /// The views inside this one (stacks, ViewThatFits, grid cells); a GeometryReader's content is
+    /// built by layout and is not listed.
+    public var children: [ViewNode] {
+        switch kind {
+        case .vstack(_, _, let c), .hstack(_, _, let c), .zstack(_, let c), .viewThatFits(_, _, let c): return c
+        case .grid(let g): return g.lines.flatMap { $0 }
+        default: return []
+        }
+    }
 
     public init(_ kind: ViewKind, modifiers: [LayoutModifier] = [], accentable: Bool = false, source: SourceRef = SourceRef()) {
         self.kind = kind

@@ -39,13 +39,42 @@ public final class Checker {
     /// Every finding for a spec, sorted by family, entry and rule.
     /// - Throws: `SpecError` when a variant cannot be resolved (the spec is broken, not just risky).
     public func check(_ spec: WidgetSpec) throws -> [Finding] {
-        var findings = SpecRules.check(spec, requireRemovable: options.requireRemovable)
+        try check(spec, rules: SpecRules.check(spec, requireRemovable: options.requireRemovable)) {
+            SpecRenderer(spec: spec, device: self.options.device, scale: self.options.scale, library: self.library)
+        }
+    }
+
+    /// Every finding for a widget written in Swift: the same rules, the widget-level ones read from
+    /// its resolved tree (`WidgetRules`); places are the Swift lines the DSL recorded.
+    public func check(_ widget: WidgetDefinition) throws -> [Finding] {
+        let family = widget.supportedFamilies.first { options.device.size(of: $0) != nil } ?? .systemSmall
+        let size = options.device.size(of: family) ?? Size(170, 170)
+        let spec = widget.specStandIn(family: family, size: size)
+        let make = { SpecRenderer(widget: widget, device: self.options.device, scale: self.options.scale, library: self.library) }
+        let findings = try check(spec, rules: WidgetRules.check(widget, renderer: make(), requireRemovable: options.requireRemovable), make)
+        guard widget.source.isSwift else { return findings }
+        // What has no view of its own (accent balance, a system placeholder's text) is the widget's:
+        // it sits at the widget's configuration.
+        return findings.map { f in
+            guard !f.isSwiftSource else { return f }
+            var g = f
+            g.file = widget.source.file
+            g.isSwiftSource = true
+            g.line = widget.source.line
+            g.column = widget.source.column
+            g.path = ""
+            return g
+        }
+    }
+
+    func check(_ spec: WidgetSpec, rules: [Finding], _ makeRenderer: () -> SpecRenderer) throws -> [Finding] {
+        var findings = rules
         let legibility = !options.disabled.contains(Rules.legibility.id)
         let wallpapers =
             !legibility ? [] : (options.wallpapers.isEmpty ? Checker.defaultWallpapers(options.device, options.scale) : options.wallpapers)
-        let base = SpecRenderer(spec: spec, device: options.device, scale: options.scale, library: library)
+        let base = makeRenderer()
         let lookRenderers = wallpapers.map { wp -> (String, SpecRenderer) in
-            let r = SpecRenderer(spec: spec, device: options.device, scale: options.scale, library: library)
+            let r = makeRenderer()
             r.wallpaper = wp.pixmap
             return (wp.name, r)
         }

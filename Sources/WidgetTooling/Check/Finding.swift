@@ -33,6 +33,8 @@ public struct Finding: Sendable, Hashable {
     /// How to fix it.
     public var fix: String
     public var file: String
+    /// The place is in a Swift file (a DSL widget), `file`, rather than in the widget's spec.
+    public var isSwiftSource = false
     public var path: String
     public var line: Int
     public var column: Int
@@ -53,8 +55,10 @@ public struct Finding: Sendable, Hashable {
         self.severity = severity ?? rule.severity
         self.message = message
         self.fix = fix ?? rule.help
-        self.file = file
-        path = source.path
+        // A DSL view's place is in its Swift file, whatever widget it belongs to.
+        self.file = source.isSwift ? source.file : file
+        isSwiftSource = source.isSwift
+        path = source.isSwift ? "" : source.path
         line = source.line
         column = source.column
         self.family = family

@@ -39,7 +39,8 @@ public enum CheckReport {
                     case .warning: label = paint("warning", "33;1")
                     case .note: label = paint("note", "36")
                     }
-                    let place = f.line > 0 ? "\(w.path):\(f.line):\(f.column)" : w.path
+                    let file = f.isSwiftSource ? CheckReport.relative(f.file) : w.path
+                    let place = f.line > 0 ? "\(file):\(f.line):\(f.column)" : file
                     out += "    \(label) \(f.rule) \(f.message)\n"
                     out += "      at \(place)\(f.path.isEmpty ? "" : " \(f.path)")\n"
                     if explained.insert(f.rule + f.fix).inserted { out += "      fix: \(f.fix)\n" }
@@ -54,6 +55,14 @@ public enum CheckReport {
             "\(e) error\(e == 1 ? "" : "s"), \(wn) warning\(wn == 1 ? "" : "s"), \(n) note\(n == 1 ? "" : "s") in \(widgets.count) widget\(widgets.count == 1 ? "" : "s")"
         if let seconds { out += String(format: " (%.1f s)", seconds) }
         return out + "\n"
+    }
+
+    /// A path relative to the current directory when it lies inside it (how code scanning wants a
+    /// SARIF location, and shorter to read); otherwise as it is.
+    public static func relative(_ path: String) -> String {
+        let cwd = FileManager.default.currentDirectoryPath
+        let prefix = cwd.hasSuffix("/") ? cwd : cwd + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 
     static func dict(_ f: Finding, path: String) -> [String: Any] {
@@ -71,7 +80,10 @@ public enum CheckReport {
         let root: [String: Any] = [
             "tool": "widgetctl \(widgetctlVersion)",
             "widgets": widgets.map { w in
-                ["kind": w.kind, "file": w.path, "findings": w.findings.map { dict($0, path: w.path) }] as [String: Any]
+                [
+                    "kind": w.kind, "file": w.path,
+                    "findings": w.findings.map { dict($0, path: $0.isSwiftSource ? relative($0.file) : w.path) },
+                ] as [String: Any]
             },
         ]
         return serialize(root)
@@ -99,12 +111,12 @@ public enum CheckReport {
                     "locations": [
                         [
                             "physicalLocation": [
-                                "artifactLocation": ["uri": w.path],
+                                "artifactLocation": ["uri": f.isSwiftSource ? relative(f.file) : w.path],
                                 "region": region,
                             ]
                         ]
                     ],
-                    "partialFingerprints": ["widgetctl/v1": fingerprint(f, w.path)],
+                    "partialFingerprints": ["widgetctl/v1": fingerprint(f, f.isSwiftSource ? relative(f.file) : w.path)],
                     "properties": properties,
                 ])
             }

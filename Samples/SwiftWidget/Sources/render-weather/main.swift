@@ -1,8 +1,14 @@
-// Renders the Weather widget with every `widgetctl render` option, e.g.
+// A `widgetctl` for the Weather widget: every `render` option, and `check` with findings at the
+// widget's Swift lines, e.g.
 //   swift run render-weather --out renders --appearances all
 //   swift run render-weather --verify goldens --families systemSmall
+//   swift run render-weather check [--format sarif --output check.sarif]
 import Foundation
 import WeatherWidget
 import WidgetCLI
 
-exit(WidgetCommandLine.render([WeatherWidget.definition], arguments: Array(CommandLine.arguments.dropFirst())))
+let arguments = Array(CommandLine.arguments.dropFirst())
+if let first = arguments.first, ["check", "render", "help", "--help", "-h"].contains(first) {
+    exit(WidgetCommandLine.run(arguments, widgets: [WeatherWidget.definition]))
+}
+exit(WidgetCommandLine.render([WeatherWidget.definition], arguments: arguments))

@@ -1,0 +1,115 @@
+// `check` over widgets written in Swift: the same rules as for specs, with findings located at the
+// Swift lines the views were written on (text report, SARIF), through WidgetCommandLine.
+import Foundation
+import WidgetCLI
+import WidgetTooling
+import XCTest
+
+@testable import WidgetModel
+
+private struct NoteEntry: TimelineEntry {
+    let date: Date
+}
+
+private struct NoteProvider: TimelineProvider {
+    func placeholder(in context: Context) -> NoteEntry { NoteEntry(date: WidgetPreviews.date) }
+    func getSnapshot(in context: Context, completion: @escaping @Sendable (NoteEntry) -> Void) { completion(placeholder(in: context)) }
+    func getTimeline(in context: Context, completion: @escaping @Sendable (Timeline<NoteEntry>) -> Void) {
+        completion(Timeline(entries: [placeholder(in: context)], policy: .never))
+    }
+}
+
+/// No containerBackground (so the system shows its placeholder instead of the content).
+private struct BrokenNoteWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "BrokenNote", provider: NoteProvider()) { _ in
+            Text("Note")
+        }
+        .supportedFamilies([.systemSmall])
+    }
+}
+
+/// Grey text that vanishes on glass, and a title that cannot fit on one line.
+private struct FaintNoteWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "FaintNote", provider: NoteProvider()) { _ in
+            VStack {
+                Text("A title far too long to fit on one line of a small widget").lineLimit(1)  // marker: truncated
+                Text("Faint").foregroundStyle(Color(white: 0.8))  // marker: faint
+            }
+            .containerBackground(for: .widget) { Color.white }
+        }
+        .supportedFamilies([.systemSmall])
+    }
+}
+
+final class SwiftCheckTests: XCTestCase {
+    /// Without the legibility rule (12 renders over wallpapers per variant): the places are what is tested here.
+    let quick: Checker = {
+        var o = CheckOptions()
+        o.disabled = ["WR004"]
+        return Checker(options: o)
+    }()
+
+    /// The 1-based line of this file that holds `marker`.
+    func line(of marker: String) throws -> Int {
+        let lines = try String(contentsOfFile: #filePath, encoding: .utf8).components(separatedBy: "\n")
+        return try XCTUnwrap(lines.firstIndex { $0.contains("// marker: \(marker)") }) + 1
+    }
+
+    func testFindingsPointAtSwiftLines() throws {
+        let missing = try XCTUnwrap(try quick.check(BrokenNoteWidget.definition).first { $0.rule == "WR001" })
+        XCTAssertEqual(missing.file, #filePath)
+        XCTAssertTrue(missing.isSwiftSource)
+        let findings = try quick.check(FaintNoteWidget.definition)
+        // Widget-level findings without a view of their own sit at the configuration.
+        for f in findings { XCTAssertTrue(f.isSwiftSource && f.line > 0, "\(f.rule) \(f.message) has no Swift place") }
+        let truncated = try XCTUnwrap(findings.first { $0.rule == "WR011" }, "\(findings.map(\.rule))")
+        XCTAssertEqual(truncated.file, #filePath)
+        XCTAssertEqual(truncated.line, try line(of: "truncated"))
+        XCTAssertGreaterThan(truncated.column, 0)
+    }
+
+    func testConfigurationPlaceLocatesWidgetLevelFindings() throws {
+        let findings = try quick.check(BrokenNoteWidget.definition)
+        let missing = try XCTUnwrap(findings.first { $0.rule == "WR001" })
+        let source = try String(contentsOfFile: #filePath, encoding: .utf8).components(separatedBy: "\n")
+        let configuration = try XCTUnwrap(source.firstIndex { $0.contains("StaticConfiguration(kind: \"BrokenNote\"") }) + 1
+        XCTAssertEqual(missing.line, configuration)
+    }
+
+    func testCommandLineCheckPrintsAndWritesSARIFAtSwiftLines() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swift-check-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let sarif = dir.appendingPathComponent("check.sarif")
+        let code = WidgetCommandLine.run(
+            ["check", "--format", "sarif", "--output", sarif.path, "--wallpaper", "dark"],
+            widgets: [BrokenNoteWidget.definition, FaintNoteWidget.definition])
+        XCTAssertEqual(code, 1, "WR001 is an error")
+        let log = try JSONSerialization.jsonObject(with: Data(contentsOf: sarif)) as? [String: Any]
+        let results = (((log?["runs"] as? [[String: Any]])?.first)?["results"] as? [[String: Any]]) ?? []
+        let located = results.compactMap { r -> (String, String, Int)? in
+            guard let loc = ((r["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]),
+                let uri = (loc["artifactLocation"] as? [String: Any])?["uri"] as? String,
+                let line = (loc["region"] as? [String: Any])?["startLine"] as? Int
+            else { return nil }
+            return (r["ruleId"] as? String ?? "", uri, line)
+        }
+        // In the accented looks every text is drawn white, so the worst contrast is at one of the two texts.
+        let texts = try line(of: "truncated")...line(of: "faint")
+        XCTAssertTrue(located.contains { $0.0 == "WR004" && $0.1.hasSuffix("SwiftCheckTests.swift") && texts.contains($0.2) }, "\(located)")
+        XCTAssertTrue(located.contains { $0.0 == "WR011" && $0.2 == (try? line(of: "truncated")) }, "\(located)")
+    }
+
+    /// A `Text(variable)` records its place too (the located initialiser is preferred over the
+    /// place-less one that `Text.init` references use).
+    func testTextFromAVariableIsLocated() throws {
+        let title = "x"
+        let text = Text(title)  // marker: variable
+        let nodes = _resolve(text, _DSLContext(environment: EnvironmentValues(), capture: .init()))
+        XCTAssertEqual(nodes.first?.source.line, try line(of: "variable"))
+        let mapped = Optional("y").map(Text.init)
+        XCTAssertNotNil(mapped)
+    }
+}
