@@ -20,16 +20,26 @@ import XCTest
 
 /// Records or compares snapshots of every chosen variant of a widget.
 /// - Parameter snapshotDirectory: where goldens live (default: __Snapshots__ beside the test file).
+/// - Parameter failOnCheck: also run `check` on the widget (with `checkOptions`) and fail for each
+///   finding of this severity or worse in the chosen families (e.g. `.warning`: the test fails
+///   when the widget breaks in the Tinted look). Under Swift Testing each failure points at the
+///   Swift line the finding is about; under XCTest at the assertion, naming that line. Off by default.
 /// - Returns: the number of variants compared (recorded ones included).
 @discardableResult
 public func assertWidgetSnapshots<W: Widget>(
     of widget: W.Type, entries: [Int]? = nil, families: [WidgetFamily]? = nil,
     appearances: [Appearance] = [.light, .dark], device: Device = DeviceCatalog.default,
-    scale: Double? = nil, channelTolerance: Int = 1, snapshotDirectory: URL? = nil,
+    scale: Double? = nil, channelTolerance: Int = 1, failOnCheck: Severity? = nil, checkOptions: CheckOptions = CheckOptions(),
+    snapshotDirectory: URL? = nil,
     fileID: StaticString = #fileID, file: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
 ) -> Int {
     let at = SnapshotSourceLocation(fileID: fileID, file: file, line: line, column: column)
+    if let threshold = failOnCheck {
+        var options = checkOptions
+        options.device = device
+        checkFailures(W.definition, threshold: threshold, families: families, options: options, at)
+    }
     let renderer = SpecRenderer(widget: W.definition, device: device, scale: scale)
     let (variants, _) = renderer.variants(families: families, appearances: appearances, entries: entries)
     let testFile = URL(fileURLWithPath: "\(file)")
@@ -69,20 +79,44 @@ public func assertWidgetSnapshots<W: Widget>(
     return variants.count
 }
 
+/// Fails once per `check` finding at or above `threshold` (in `families`, when given).
+func checkFailures(
+    _ widget: WidgetDefinition, threshold: Severity, families: [WidgetFamily]?, options: CheckOptions, _ at: SnapshotSourceLocation
+) {
+    let findings: [Finding]
+    do { findings = try Checker(options: options).check(widget) } catch {
+        snapshotFailure("cannot check \(widget.kind): \(error)", at)
+        return
+    }
+    for f in findings where f.severity >= threshold && (families == nil || f.family == nil || families!.contains(f.family!)) {
+        let place = f.line > 0 ? "\((f.file as NSString).lastPathComponent):\(f.line):\(f.column)" : f.file
+        let message = "\(widget.kind): \(f.severity.rawValue) \(f.rule) \(f.message) (at \(place))"
+        var findingAt = at
+        findingAt.findingFile = f.isSwiftSource && f.line > 0 ? (f.file, f.line, f.column) : nil
+        snapshotFailure(message, findingAt)
+    }
+}
+
 /// Where the assertion was written, for the failure to point at.
 struct SnapshotSourceLocation {
     var fileID: StaticString, file: StaticString, line: UInt, column: UInt
+    /// A check finding's own Swift place (Swift Testing points the issue there).
+    var findingFile: (path: String, line: Int, column: Int)? = nil
 }
 
 /// Fails the running test, in whichever framework runs it, at the assertion's source line.
 func snapshotFailure(_ message: String, _ at: SnapshotSourceLocation) {
     #if canImport(Testing)
         if Test.current != nil {
-            Issue.record(
-                Comment(rawValue: message),
-                sourceLocation: SourceLocation(
-                    fileID: "\(at.fileID)", filePath: "\(at.file)",
-                    line: Int(at.line), column: Int(at.column)))
+            var location = SourceLocation(fileID: "\(at.fileID)", filePath: "\(at.file)", line: Int(at.line), column: Int(at.column))
+            if let f = at.findingFile {
+                // The module of the assertion's file ID stands for the finding's (a fileID is "Module/File.swift").
+                let module = "\(at.fileID)".split(separator: "/").first.map(String.init) ?? "Widget"
+                location = SourceLocation(
+                    fileID: module + "/" + (f.path as NSString).lastPathComponent, filePath: f.path, line: max(1, f.line),
+                    column: max(1, f.column))
+            }
+            Issue.record(Comment(rawValue: message), sourceLocation: location)
             return
         }
     #endif

@@ -1,7 +1,9 @@
 // `check` over widgets written in Swift: the same rules as for specs, with findings located at the
 // Swift lines the views were written on (text report, SARIF), through WidgetCommandLine.
 import Foundation
+import Testing
 import WidgetCLI
+import WidgetSnapshotTesting
 import WidgetTooling
 import XCTest
 
@@ -20,7 +22,7 @@ private struct NoteProvider: TimelineProvider {
 }
 
 /// No containerBackground (so the system shows its placeholder instead of the content).
-private struct BrokenNoteWidget: Widget {
+struct BrokenNoteWidget: Widget {
     var body: some WidgetConfiguration {
         StaticConfiguration(kind: "BrokenNote", provider: NoteProvider()) { _ in
             Text("Note")
@@ -111,5 +113,31 @@ final class SwiftCheckTests: XCTestCase {
         XCTAssertEqual(nodes.first?.source.line, try line(of: "variable"))
         let mapped = Optional("y").map(Text.init)
         XCTAssertNotNil(mapped)
+    }
+}
+
+/// Snapshot assertions can fail on check findings, each issue at the finding's Swift line.
+@Suite struct SnapshotCheckTests {
+    @Test func checkFindingsFailAtTheirLines() throws {
+        let source = try String(contentsOfFile: #filePath, encoding: .utf8).components(separatedBy: "\n")
+        let configuration = try #require(source.firstIndex { $0.contains("StaticConfiguration(kind: \"BrokenNote\"") }) + 1
+        var options = CheckOptions()
+        options.disabled = ["WR004", "WR008"]
+        let snapshots = FileManager.default.temporaryDirectory.appendingPathComponent("snapshot-check-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: snapshots) }
+        let atConfiguration = CorpusTests.Messages()
+        withKnownIssue {
+            assertWidgetSnapshots(
+                of: BrokenNoteWidget.self, appearances: [.light], scale: 1, failOnCheck: .error, checkOptions: options,
+                snapshotDirectory: snapshots)
+        } matching: { issue in
+            // WR001 (an error) at the widget's configuration; the first recording of the snapshot is the other issue.
+            if issue.sourceLocation?.line == configuration && issue.sourceLocation?.fileName == "SwiftCheckTests.swift" {
+                atConfiguration.add("\(issue)")
+                return true
+            }
+            return "\(issue)".contains("recorded 1 snapshot")
+        }
+        #expect(atConfiguration.all.contains("WR001"))
     }
 }
