@@ -26,12 +26,16 @@ build: deps
 	$(SWIFT) build
 
 # The package's tests, then the example package in Samples/SwiftWidget (a SwiftUI-syntax widget
-# that depends on this one by path): its snapshot tests, and its render executable.
+# that depends on this one by path): its snapshot tests, its render executable, and the command
+# plugin's check, whose SARIF must point at the widget's Swift lines.
 test: deps
 	$(SWIFT) test
 	cd Samples/SwiftWidget && $(SWIFT) test
 	cd Samples/SwiftWidget && $(SWIFT) run render-weather --out .build/renders --quiet
 	@echo "Samples/SwiftWidget: rendered to Samples/SwiftWidget/.build/renders/WeatherWidget"
+	cd Samples/SwiftWidget && $(SWIFT) package --allow-writing-to-package-directory widgetctl check --target WeatherWidget \
+	  --wallpaper dark --format sarif --output .build/check.sarif
+	python3 Samples/SwiftWidget/Scripts/check-plugin.py Samples/SwiftWidget/.build/check.sarif
 
 # Renders every Sample in every appearance and prints where the contact sheets are.
 render: deps
@@ -67,7 +71,7 @@ test-sanitize: deps
 
 # swift format (it ships with the toolchain), configured by .swift-format. `make format` rewrites
 # the sources; `make format-check` (run by CI) fails on anything the formatter would change.
-FORMAT_PATHS := Sources Tests Benchmarks Fuzz Samples/SwiftWidget/Sources Samples/SwiftWidget/Tests \
+FORMAT_PATHS := Sources Tests Benchmarks Fuzz Samples/SwiftWidget/Sources Samples/SwiftWidget/Tests Plugins \
                 Package.swift Samples/SwiftWidget/Package.swift
 format:
 	$(SWIFT) format format --in-place --recursive $(FORMAT_PATHS)

@@ -18,6 +18,8 @@ let package = Package(
         .library(name: "WidgetKit", targets: ["WidgetKit"]),
         .library(name: "AppIntents", targets: ["AppIntents"]),
         .library(name: "Intents", targets: ["Intents"]),
+        // `swift package widgetctl render|check|previews` over the widgets of a package.
+        .plugin(name: "WidgetctlPlugin", targets: ["WidgetctlPlugin"]),
     ],
     targets: [
         // The C edges, as thin as possible. Every libpng/libjpeg call lives in C so that a
@@ -39,6 +41,11 @@ let package = Package(
         .target(name: "WidgetKit", dependencies: ["WidgetModel"], path: "Sources/CompatWidgetKit"),
         .target(name: "AppIntents", dependencies: ["WidgetModel"], path: "Sources/CompatAppIntents"),
         .target(name: "Intents", dependencies: ["WidgetModel"], path: "Sources/CompatIntents"),
+        .plugin(
+            name: "WidgetctlPlugin",
+            capability: .command(
+                intent: .custom(verb: "widgetctl", description: "Render, check or preview the package's widgets with widgetctl"),
+                permissions: [.writeToPackageDirectory(reason: "widgetctl writes renders and check reports into the package's folder")])),
         // Pixels: pixmap, flattening and strokes, coverage, paint, blending, canvas, filters, codecs.
         .target(name: "RasterCore", dependencies: ["WidgetModel", "CPNG", "CJPEG"]),
         // Text (fonts, shaping, line breaking), SwiftUI layout of the view tree, display lists.

@@ -5,6 +5,11 @@ import PackageDescription
 
 let package = Package(
     name: "SwiftWidget",
+    // Library products, so `swift package widgetctl …` (widgetctl's command plugin) can build them.
+    products: [
+        .library(name: "WeatherWidget", targets: ["WeatherWidget"]),
+        .library(name: "RealWorldWidgets", targets: ["RealWorldWidgets"]),
+    ],
     dependencies: [
         .package(name: "widgetctl", path: "../..")
     ],
