@@ -2,6 +2,7 @@
 //
 //     swift package --allow-writing-to-package-directory widgetctl render [--target T] [render options]
 //     swift package --allow-writing-to-package-directory widgetctl check  [--target T] [check options]
+//     swift package --allow-writing-to-package-directory widgetctl preview [--target T] [preview options]
 //     swift package --allow-writing-to-package-directory widgetctl previews [--target T] [render options]
 //
 // A plugin cannot link the package's code, so it writes a small runner package in its work folder
@@ -17,10 +18,10 @@ struct WidgetctlPlugin: CommandPlugin {
         var extractor = ArgumentExtractor(arguments)
         let targetNames = extractor.extractOption(named: "target")
         let rest = extractor.remainingArguments
-        guard let verb = rest.first, ["render", "check", "previews"].contains(verb) else {
+        guard let verb = rest.first, ["render", "check", "preview", "previews"].contains(verb) else {
             Diagnostics.error(
-                "usage: swift package widgetctl render|check|previews [--target NAME] [options] "
-                    + "(the options of 'widgetctl render' or 'widgetctl check')")
+                "usage: swift package widgetctl render|check|preview|previews [--target NAME] [options] "
+                    + "(the options of 'widgetctl render', 'check' or 'preview'; previews renders the #Previews)")
             return
         }
         let package = context.package

@@ -17,7 +17,7 @@ public enum WidgetCommandLine {
     public static func run(_ arguments: [String]) -> Int32 { CLI.run(arguments) }
 
     /// Runs a `widgetctl` command line over Swift widgets (and any spec files among the
-    /// arguments): `render` and `check` take the widgets as if they were specs, so a package's
+    /// arguments): `render`, `check` and `preview` take the widgets as if they were specs, so a package's
     /// executable is a `widgetctl` for its own widgets, e.g.
     /// `exit(WidgetCommandLine.run(Array(CommandLine.arguments.dropFirst()), widgets: MyBundle().widgets))`.
     /// Check findings on Swift widgets point at the Swift lines the views were written on.
@@ -75,7 +75,7 @@ enum CLI {
                 return 0
             case "demo": return try DemoCommand.run(Array(args.dropFirst()))
             case "render": return try RenderCommand.run(Array(args.dropFirst()), widgets: widgets)
-            case "preview": return try PreviewCommand.run(Array(args.dropFirst()))
+            case "preview": return try PreviewCommand.run(Array(args.dropFirst()), widgets: widgets)
             case "check": return try CheckCommand.run(Array(args.dropFirst()), widgets: widgets)
             case "diff": return try DiffCommand.run(Array(args.dropFirst()))
             case "merge": return try MergeCommand.run(Array(args.dropFirst()))

@@ -23,7 +23,7 @@ enum PreviewCommand {
           -h, --help              Show this help.
         """
 
-    static func run(_ argv: [String]) throws -> Int32 {
+    static func run(_ argv: [String], widgets: [WidgetDefinition] = []) throws -> Int32 {
         var args = Arguments(argv, command: "preview")
         if args.flag("--help") || args.flag("-h") {
             print(help)
@@ -56,6 +56,27 @@ enum PreviewCommand {
         let files = try args.finish(known: [
             "--out", "--appearances", "--families", "--entry", "--wallpaper", "--tint", "--device", "--help",
         ])
+        if files.isEmpty && !widgets.isEmpty {
+            // Swift widgets: one sheet each; with several, --out is a folder.
+            for widget in widgets {
+                let renderer = SpecRenderer(widget: widget, device: device)
+                renderer.wallpaper = wallpaper
+                if let tint { renderer.tint = tint }
+                let sheet = try Preview.render(renderer, families: families, appearances: appearances, entry: entry)
+                let name = "\(BatchRenderer.safeName(widget.kind))-preview.png"
+                let url: URL
+                if widgets.count == 1, let out {
+                    url = URL(fileURLWithPath: out)
+                } else {
+                    let dir = URL(fileURLWithPath: out ?? ".")
+                    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+                    url = dir.appendingPathComponent(name)
+                }
+                try writeAtomically(try PNGCodec.encode(sheet), to: url)
+                print("wrote \(url.path) (\(sheet.width)×\(sheet.height) px)")
+            }
+            return 0
+        }
         guard files.count == 1 else { throw UsageError("preview takes one spec file. Run 'widgetctl preview --help'.") }
         let spec = try WidgetSpec.load(contentsOf: URL(fileURLWithPath: files[0]))
         guard spec.timeline.entries.indices.contains(entry) else {

@@ -104,6 +104,20 @@ final class SwiftCheckTests: XCTestCase {
         XCTAssertTrue(located.contains { $0.0 == "WR011" && $0.2 == (try? line(of: "truncated")) }, "\(located)")
     }
 
+    /// preview runs over Swift widgets too: one sheet per widget.
+    func testPreviewOfSwiftWidgets() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swift-preview-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let code = WidgetCommandLine.run(
+            ["preview", "--out", dir.path, "--appearances", "light,tintedDark"],
+            widgets: [FaintNoteWidget.definition, BrokenNoteWidget.definition])
+        XCTAssertEqual(code, 0)
+        for kind in ["FaintNote", "BrokenNote"] {
+            let png = try Data(contentsOf: dir.appendingPathComponent("\(kind)-preview.png"))
+            XCTAssertEqual(Array(png.prefix(4)), [0x89, 0x50, 0x4E, 0x47], kind)
+        }
+    }
+
     /// A `Text(variable)` records its place too (the located initialiser is preferred over the
     /// place-less one that `Text.init` references use).
     func testTextFromAVariableIsLocated() throws {
