@@ -23,4 +23,23 @@ final class DocExampleTests: XCTestCase {
         }
         XCTAssertEqual(texts, ["TODAY", "Buy milk", "Call Sam"])
     }
+
+    /// docs/SPEC.md cannot drift from the decoder: every node type with each of its keys, every
+    /// modifier, every placeholder format and every top-level key is in it.
+    func testSpecReferenceCoversTheDecodersTables() throws {
+        let doc = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../docs/SPEC.md")
+        let text = try String(contentsOf: doc, encoding: .utf8)
+        let rows = text.components(separatedBy: "\n").filter { $0.hasPrefix("| ") }
+        for (type, keys) in SpecSchema.nodeKeys {
+            let row = try XCTUnwrap(
+                rows.first { $0.hasPrefix("| ") && $0.components(separatedBy: "|")[1].contains("`\(type)`") }, "no row for \(type)")
+            for key in keys { XCTAssertTrue(row.contains("`\(key)`"), "\(type): key \(key) is not documented") }
+        }
+        for modifier in SpecSchema.modifiers {
+            XCTAssertTrue(
+                rows.contains { $0.components(separatedBy: "|")[1].contains("`\(modifier)`") }, "modifier \(modifier) is not documented")
+        }
+        for format in Placeholders.formats { XCTAssertTrue(text.contains("`\(format)"), "format \(format) is not documented") }
+        for key in SpecSchema.topLevelKeys { XCTAssertTrue(text.contains("`\(key)`"), "top-level key \(key) is not documented") }
+    }
 }
