@@ -83,8 +83,22 @@ enum CLI {
             case "families": return TablesCommand.families()
             case "appearances": return TablesCommand.appearances()
             case "symbols": return TablesCommand.symbols(Array(args.dropFirst()))
-            default: throw UsageError("unknown subcommand '\(first)'. Run 'widgetctl --help' for the list.")
+            default:
+                let commands = [
+                    "render", "check", "diff", "merge", "preview", "devices", "families", "appearances", "symbols", "demo", "help",
+                ]
+                throw UsageError(
+                    "unknown subcommand '\(first)'\(DidYouMeanCLI.hint(first, among: commands)). Run 'widgetctl --help' for the list.")
             }
+        }
+    }
+
+    /// Prints an error message where failed commands print theirs (stderr, or the error sink).
+    static func reportError(_ message: String) {
+        if let sink = WidgetCommandLine.errorSink {
+            sink(message)
+        } else {
+            FileHandle.standardError.write(Data("error: \(message)\n".utf8))
         }
     }
 

@@ -70,8 +70,20 @@ enum CheckCommand {
         let start = Date()
         let checker = Checker(options: options)
         var widgets: [CheckReport.Widget] = []
+        var unreadable = 0
         for file in files {
-            let spec = try WidgetSpec.load(contentsOf: URL(fileURLWithPath: file))
+            let spec: WidgetSpec
+            do { spec = try WidgetSpec.load(contentsOf: URL(fileURLWithPath: file)) } catch let e as SpecError where format != "text" {
+                // A machine-readable report still says why: one WR000 finding where the spec broke
+                // (and the message goes to stderr as for any bad input).
+                CLI.reportError("\(e)")
+                let finding = Finding(
+                    rule: Rules.invalidSpec, message: e.message, file: file, source: SourceRef(path: e.path, line: e.line, column: e.column)
+                )
+                widgets.append(CheckReport.Widget(kind: URL(fileURLWithPath: file).lastPathComponent, path: file, findings: [finding]))
+                unreadable += 1
+                continue
+            }
             widgets.append(CheckReport.Widget(kind: spec.kind, path: file, findings: try checker.check(spec)))
         }
         for widget in swiftWidgets {
@@ -88,6 +100,6 @@ enum CheckCommand {
         if let output { try writeAtomically(Array(report.utf8), to: URL(fileURLWithPath: output)) } else { print(report, terminator: "") }
         let all = widgets.flatMap(\.findings)
         let failing = all.contains { $0.severity == .error } || (strict && all.contains { $0.severity == .warning })
-        return failing ? 1 : 0
+        return unreadable > 0 ? 2 : failing ? 1 : 0
     }
 }

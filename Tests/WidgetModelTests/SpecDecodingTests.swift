@@ -24,7 +24,7 @@ final class SpecDecodingTests: XCTestCase {
 
     func testInvalidJSONGivesLineAndColumn() {
         expectError(
-            "{\n  \"kind\": \"A\",\n  \"body\": {,}\n}", path: "", contains: "3:12: /: invalid JSON: expected a quoted key", line: 3)
+            "{\n  \"kind\": \"A\",\n  \"body\": {,}\n}", path: "", contains: "3:12: invalid JSON: expected a quoted key", line: 3)
         expectError("{\"kind\": \"A\"", path: "", contains: "unexpected end of file")
         expectError("", path: "", contains: "expected a value")
     }

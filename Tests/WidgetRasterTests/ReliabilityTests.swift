@@ -21,6 +21,35 @@ final class ReliabilityTests: XCTestCase {
         return (code, messages.all)
     }
 
+    // MARK: Newcomer faults (issue 17): names as given, suggestions, machine-readable errors
+
+    func testMessagesNameTheFileAsGivenAndSuggestSubcommands() throws {
+        let (code, message) = run(["rendr", "x"])
+        XCTAssertEqual(code, 2)
+        XCTAssertTrue(message.contains("unknown subcommand 'rendr' (did you mean 'render'?)"), message)
+        let missing = run(["render", "no/such/dir/nope.widget.json", "--quiet"])
+        XCTAssertTrue(missing.message.hasPrefix("no/such/dir/nope.widget.json: no such file"), missing.message)
+        let bad = tmp.appendingPathComponent("bad.widget.json")
+        try Data(#"{"kind": 3}"#.utf8).write(to: bad)
+        let decode = run(["render", bad.path, "--quiet"])
+        XCTAssertTrue(decode.message.hasPrefix("\(bad.path):1:10: /kind: expected a non-empty string"), decode.message)
+    }
+
+    /// check --format sarif on a spec that cannot be read writes a SARIF log with the error (WR000
+    /// at its line) and exits 2, instead of printing nothing.
+    func testCheckSARIFReportsAnUnreadableSpec() throws {
+        let bad = tmp.appendingPathComponent("broken.widget.json")
+        try Data("{\n  \"kind\": \"A\",\n  \"body\": {,}\n}".utf8).write(to: bad)
+        let out = tmp.appendingPathComponent("check.sarif")
+        let (code, _) = run(["check", "--format", "sarif", "--output", out.path, bad.path])
+        XCTAssertEqual(code, 2)
+        let log = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: out)) as? [String: Any])
+        let result = try XCTUnwrap(((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])?.first)
+        XCTAssertEqual(result["ruleId"] as? String, "WR000")
+        let region = ((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["region"] as? [String: Any]
+        XCTAssertEqual(region?["startLine"] as? Int, 3)
+    }
+
     // MARK: Class 6: nonsense options
 
     func testEmptyOptionValuesAreRefused() {

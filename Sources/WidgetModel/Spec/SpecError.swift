@@ -22,7 +22,8 @@ public struct SpecError: Error, CustomStringConvertible, Sendable, Equatable {
 
     public var description: String {
         let place = line > 0 ? "\(file):\(line):\(column)" : file
-        return "\(place): \(path.isEmpty ? "/" : path): \(message)"
+        // A whole-file problem (missing, invalid JSON) has no JSON path to name.
+        return "\(place): \(path.isEmpty ? "" : path + ": ")\(message)"
     }
 }
 

@@ -46,16 +46,17 @@ public struct WidgetSpec: Sendable {
     /// Reads and validates a spec file.
     /// - Throws: `SpecError` naming the file, the JSON path and what was expected.
     public static func load(contentsOf url: URL, limits: SpecLimits = .default) throws -> WidgetSpec {
-        let name = url.lastPathComponent
+        // The file as it was given (a relative path stays relative): what every message names.
+        let name = url.relativePath
         let bytes: [UInt8]
         do { bytes = try BoundedFile.read(url, maxBytes: limits.maxFileBytes) } catch let e as FileReadError {
             switch e {
-            case .missing: throw SpecError(file: url.path, path: "", message: "no such file")
-            case .notRegular(_, "a folder"): throw SpecError(file: url.path, path: "", message: "is a folder; expected a .widget.json file")
-            case .notRegular(_, let kind): throw SpecError(file: url.path, path: "", message: "is \(kind); expected a .widget.json file")
+            case .missing: throw SpecError(file: name, path: "", message: "no such file")
+            case .notRegular(_, "a folder"): throw SpecError(file: name, path: "", message: "is a folder; expected a .widget.json file")
+            case .notRegular(_, let kind): throw SpecError(file: name, path: "", message: "is \(kind); expected a .widget.json file")
             case .tooLarge(_, let n, let limit):
                 throw SpecError(file: name, path: "", message: "file is \(n) bytes, over the limit of \(limit)")
-            case .unreadable(_, let reason): throw SpecError(file: url.path, path: "", message: "cannot read the file (\(reason))")
+            case .unreadable(_, let reason): throw SpecError(file: name, path: "", message: "cannot read the file (\(reason))")
             }
         }
         return try decode(bytes, file: name, directory: url.deletingLastPathComponent(), limits: limits)

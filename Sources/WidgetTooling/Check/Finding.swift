@@ -153,8 +153,15 @@ public enum Rules {
         summary: "An SF Symbol name has no open stand-in, so widgetctl draws a placeholder.",
         help: "Check the symbol's name; widgetctl maps common SF Symbols onto an open icon set (see SymbolTable).")
 
+    /// Not a rule about the widget: the spec could not be read (reported so that a SARIF or JSON
+    /// consumer sees the error instead of an empty log).
+    public static let invalidSpec = Rule(
+        id: "WR000", name: "invalid-spec", severity: .error,
+        summary: "The spec cannot be read: invalid JSON, an unknown key or type, or a value out of range.",
+        help: "Fix the spec at the place the message names (docs/SPEC.md lists every key and value).")
+
     public static let all: [Rule] = [
-        noContainerBackground, notRemovable, backgroundNotContainer, legibility, sameGroupFill,
+        invalidSpec, noContainerBackground, notRemovable, backgroundNotContainer, legibility, sameGroupFill,
         whiteSlab, imageSilhouette, accentBalance, largeFullColorImage, clipped, truncated,
         glassMisuse, hueOnly, timeline, unknownSymbol,
     ]
