@@ -35,6 +35,20 @@ final class ReliabilityTests: XCTestCase {
         XCTAssertTrue(decode.message.hasPrefix("\(bad.path):1:10: /kind: expected a non-empty string"), decode.message)
     }
 
+    /// preview of a Lock Screen widget shows it on the Lock Screen (it wrote a blank 130×105 image:
+    /// none of the default looks shows accessory families); looks that show nothing are an error.
+    func testPreviewOfALockScreenWidgetIsNotBlank() throws {
+        let spec = RenderTests.samples.appendingPathComponent("lockscreen.widget.json").path
+        let out = tmp.appendingPathComponent("ls-preview.png")
+        XCTAssertEqual(run(["preview", spec, "--out", out.path]).code, 0)
+        let sheet = try PNGCodec.decode(Array(try Data(contentsOf: out)))
+        XCTAssertGreaterThan(sheet.width, 1000, "three accessory families, each in the Lock Screen look")
+        XCTAssertGreaterThan(sheet.height, 1000)
+        let (code, message) = run(["preview", spec, "--appearances", "light", "--out", out.path])
+        XCTAssertEqual(code, 2)
+        XCTAssertTrue(message.contains("none of the appearances light shows HydrationWidget's families"), message)
+    }
+
     /// check --format sarif on a spec that cannot be read writes a SARIF log with the error (WR000
     /// at its line) and exits 2, instead of printing nothing.
     func testCheckSARIFReportsAnUnreadableSpec() throws {

@@ -7,6 +7,12 @@ import WidgetLayout
 import WidgetModel
 import WidgetRaster
 
+/// A preview that would show nothing.
+public struct PreviewError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}
+
 public enum Preview {
     /// The appearances the customisation sheet offers.
     public static let defaultAppearances: [Appearance] = [.light, .dark, .clearLight, .tintedLight]
@@ -19,7 +25,21 @@ public enum Preview {
     ) throws -> Pixmap {
         let device = renderer.device
         let px = renderer.scale ?? device.scale
-        let fams = (families ?? renderer.spec.supportedFamilies).filter { f in appearances.contains { $0.shows(f, on: device) } }
+        // The looks each family is shown in: the requested ones that show it. A family none of the
+        // default looks shows (the Lock Screen accessories) gets the looks that do, instead of an
+        // empty sheet.
+        func looks(_ f: WidgetFamily) -> [Appearance] {
+            let shown = appearances.filter { $0.shows(f, on: device) }
+            guard shown.isEmpty, appearances == defaultAppearances else { return shown }
+            return Appearance.allCases.filter { $0.shows(f, on: device) }
+        }
+        let fams = (families ?? renderer.spec.supportedFamilies).filter { !looks($0).isEmpty }
+        guard !fams.isEmpty else {
+            throw PreviewError(
+                "none of the appearances \(appearances.map(\.rawValue).joined(separator: ", ")) shows \(renderer.spec.kind)'s families "
+                    + "(\((families ?? renderer.spec.supportedFamilies).map(\.rawValue).joined(separator: ", "))); see 'widgetctl appearances'"
+            )
+        }
         let pad = 28.0  // points of wallpaper around the widget
         struct Cell {
             let pixmap: Pixmap
@@ -30,7 +50,7 @@ public enum Preview {
         for family in fams {
             guard HomeScreen.frame(of: family, on: device) != nil else { continue }
             var row: [Cell] = []
-            for appearance in appearances where appearance.shows(family, on: device) {
+            for appearance in looks(family) {
                 let variant = Variant(entry: entry, family: family, appearance: appearance)
                 if !renderer.spec.containerBackgroundRemovable && appearance.excludesNonRemovableBackground(on: device) { continue }
                 let widget = try renderer.render(variant).pixmap
@@ -72,7 +92,14 @@ public enum Preview {
         let gap = Int(20 * k)
         let label = Int(40 * k)
         let header = Int(70 * k)
-        let width = gap + (rows.map { $0.reduce(0) { $0 + $1.pixmap.width + gap } }.max() ?? 100)
+        // At least as wide as the title lines.
+        let titleWidth =
+            [
+                (renderer.spec.displayName, FontSpec(size: 30 * k, weight: .bold)),
+                ("\(renderer.spec.kind) · \(device.name) · entry \(entry)", FontSpec(size: 16 * k)),
+            ].compactMap { (s, f) in try? engine.layout(s, options: TextOptions(font: f, lineLimit: 1)).size.width }.max() ?? 0
+        let width = max(
+            2 * gap + Int(titleWidth.rounded(.up)), gap + (rows.map { $0.reduce(0) { $0 + $1.pixmap.width + gap } }.max() ?? 100))
         let height = header + rows.reduce(0) { $0 + ($1.map(\.pixmap.height).max() ?? 0) + label + gap }
         var sheet = Canvas(width: width, height: min(height, Pixmap.maxDimension))!
         sheet.paint(.solid(RGBA(hex: "#F2F2F7")!))
