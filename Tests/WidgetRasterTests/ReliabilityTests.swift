@@ -44,6 +44,14 @@ final class ReliabilityTests: XCTestCase {
         let sheet = try PNGCodec.decode(Array(try Data(contentsOf: out)))
         XCTAssertGreaterThan(sheet.width, 1000, "three accessory families, each in the Lock Screen look")
         XCTAssertGreaterThan(sheet.height, 1000)
+        // No lighter box around the widget: just outside and just inside its frame the wallpaper
+        // continues. At 3x (k = 1.5): the first panel starts at (20k, 70k) = (30, 105), the widget
+        // 28 pt = 84 px further in; x = 114 is its left edge, y = 250 is below the ring.
+        let outside = sheet.color(atX: 111, y: 250)
+        let inside = sheet.color(atX: 117, y: 250)
+        for (a, b) in [(outside.r, inside.r), (outside.g, inside.g), (outside.b, inside.b)] {
+            XCTAssertLessThanOrEqual(abs(Int(a) - Int(b)), 6, "step at the widget's edge: \(outside) vs \(inside)")
+        }
         let (code, message) = run(["preview", spec, "--appearances", "light", "--out", out.path])
         XCTAssertEqual(code, 2)
         XCTAssertTrue(message.contains("none of the appearances light shows HydrationWidget's families"), message)

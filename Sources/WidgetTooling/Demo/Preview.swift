@@ -61,7 +61,10 @@ public enum Preview {
                         scale: px, margin: margin)
                 else { continue }
                 var c = Canvas(panel)
-                if appearance.colorScheme == .dark { c.paint(.solid(RGBA(white: 0, alpha: 0.3))) }
+                // Dark mode dims the home-screen wallpaper. A vibrant look (Lock Screen) renders the
+                // wallpaper into the widget itself, so dimming only the panel around it would leave
+                // the widget's frame as a lighter box.
+                if appearance.colorScheme == .dark && appearance.renderingMode != .vibrant { c.paint(.solid(RGBA(white: 0, alpha: 0.3))) }
                 // Shadow beneath the widget (the glass's own for the glass looks).
                 let glass = GlassMaterial.preset(for: appearance, tint: renderer.tint)
                 let shadowRadius = (glass?.shadowRadius ?? 14) * px
