@@ -4,14 +4,15 @@
 SWIFT ?= swift
 APT_PACKAGES := pkg-config zlib1g-dev libpng-dev libjpeg-dev libfreetype-dev libharfbuzz-dev \
                 fonts-inter fonts-dejavu-core fonts-dejavu-extra \
-                fonts-materialdesignicons-webfont chromium
+                fonts-materialdesignicons-webfont chromium python3-jsonschema
 RENDER_DIR ?= renders
 BENCH_RUNS ?= 15
 
 .PHONY: deps build test render bench fuzz fuzz-smoke test-sanitize format format-check clean
 
 # Installs what is missing, with `apt-get update` first; silent when everything is there.
-# (chromium is for the browser test of the HTML gallery and verify report.)
+# (chromium is for the browser test of the HTML gallery and verify report; python3-jsonschema
+# validates the Samples against `widgetctl schema`.)
 deps:
 	@missing=""; \
 	for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -30,6 +31,8 @@ build: deps
 # plugin's check, whose SARIF must point at the widget's Swift lines.
 test: deps
 	$(SWIFT) test
+	$(SWIFT) run -q widgetctl schema > .build/widget.schema.json
+	python3 Scripts/validate-specs.py .build/widget.schema.json Samples/*.widget.json --invalid Scripts/schema-invalid/*.json
 	cd Samples/SwiftWidget && $(SWIFT) test
 	cd Samples/SwiftWidget && $(SWIFT) run render-weather --out .build/renders --quiet
 	@echo "Samples/SwiftWidget: rendered to Samples/SwiftWidget/.build/renders/WeatherWidget"

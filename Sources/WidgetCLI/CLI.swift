@@ -51,6 +51,7 @@ enum CLI {
           families    List the widget families and their sizes on the default device.
           appearances List the appearances and their rendering modes.
           symbols     List the SF Symbol names that have a stand-in (or check names: symbols NAME…).
+          schema      Print the JSON Schema of the spec format (for editors: completion, inline errors).
           demo        Render the raster-core demo sheets (shapes, strokes, gradients, blur, text).
 
         OPTIONS:
@@ -83,6 +84,10 @@ enum CLI {
             case "families": return TablesCommand.families()
             case "appearances": return TablesCommand.appearances()
             case "symbols": return TablesCommand.symbols(Array(args.dropFirst()))
+            case "schema":
+                // The JSON Schema of the spec format, for editors (see docs/SPEC.md).
+                print(SpecSchema.jsonSchema(), terminator: "")
+                return 0
             default:
                 let commands = [
                     "render", "check", "diff", "merge", "preview", "devices", "families", "appearances", "symbols", "demo", "help",

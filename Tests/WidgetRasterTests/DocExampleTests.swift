@@ -42,4 +42,16 @@ final class DocExampleTests: XCTestCase {
         for format in Placeholders.formats { XCTAssertTrue(text.contains("`\(format)"), "format \(format) is not documented") }
         for key in SpecSchema.topLevelKeys { XCTAssertTrue(text.contains("`\(key)`"), "top-level key \(key) is not documented") }
     }
+
+    /// `widgetctl schema` is JSON, names every node type and modifier, and closes each node type's keys.
+    func testJSONSchemaComesFromTheDecodersTables() throws {
+        let schema = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(SpecSchema.jsonSchema().utf8)) as? [String: Any])
+        let defs = try XCTUnwrap(schema["$defs"] as? [String: Any])
+        let view = try XCTUnwrap(defs["view"] as? [String: Any])
+        let types = try XCTUnwrap((view["properties"] as? [String: Any])?["type"] as? [String: Any])
+        XCTAssertEqual(types["enum"] as? [String], SpecSchema.nodeTypes)
+        XCTAssertEqual((view["allOf"] as? [Any])?.count, SpecSchema.nodeKeys.count)
+        let items = (defs["modifiers"] as? [String: Any])?["items"] as? [String: Any]
+        XCTAssertEqual((items?["propertyNames"] as? [String: Any])?["enum"] as? [String], SpecSchema.modifiers)
+    }
 }
