@@ -192,6 +192,19 @@ final class CheckTests: XCTestCase {
         XCTAssertFalse(try rules(spec(#"{"type": "Image", "systemName": "sun.max.fill", "modifiers": [\#(bg)]}"#)).contains("WR015"))
     }
 
+    /// WR015 points at the Image that names the symbol, and the placeholder's "?" is not judged as
+    /// text by the legibility rule (issue 17).
+    func testWR015IsLocatedAndItsPlaceholderIsNotText() throws {
+        let s = try spec(
+            #"{"type": "VStack", "children": [{"type": "Text", "text": "Hello"}, {"type": "Image", "systemName": "no.such.symbol"}], "modifiers": [\#(bg)]}"#
+        )
+        let findings = try Checker(options: CheckTests.options(legibility: true)).check(s)
+        let symbol = try XCTUnwrap(findings.first { $0.rule == "WR015" })
+        XCTAssertEqual(symbol.path, "/body/children/1")
+        XCTAssertGreaterThan(symbol.line, 0)
+        XCTAssertFalse(findings.contains { $0.rule == "WR004" && $0.message.contains("“?”") }, "\(findings.map(\.message))")
+    }
+
     func testSARIFHasWhatCodeScanningNeeds() throws {
         let s = try spec(#"{"type": "Text", "text": "a"}"#)
         let sarif = CheckReport.sarif([

@@ -220,6 +220,7 @@ package struct Recorder {
             } else {
                 // Unknown symbol: a visible placeholder (dashed rounded square with a question mark).
                 context.missingSymbols.append(name)
+                context.missingSymbolPlaces.append((name, v.source))
                 let r = f.insetBy(dx: f.width * 0.1, dy: f.height * 0.1)
                 emit(
                     v,

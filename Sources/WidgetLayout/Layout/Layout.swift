@@ -51,6 +51,8 @@ public final class LayoutContext {
     public let widgetRect: Rect
     public let cornerRadius: Double
     public var missingSymbols: [String] = []
+    /// Each unknown symbol with the view that asked for it (for `check`'s place).
+    public var missingSymbolPlaces: [(name: String, source: SourceRef)] = []
     /// Texts that could not fit (for `check`).
     public var truncatedTexts: [(text: String, shown: String, source: SourceRef)] = []
     /// The first error met while laying out or recording (a font that cannot be loaded, say):

@@ -14,6 +14,8 @@ public struct RenderedWidget {
     public var truncatedTexts: [(text: String, shown: String, source: SourceRef)]
     /// SF Symbol names with no open equivalent (drawn as placeholders).
     public var missingSymbols: [String]
+    /// Each unknown symbol with the place of the Image that names it.
+    public var missingSymbolPlaces: [(name: String, source: SourceRef)] = []
     /// The display lists, for checks that look at what was drawn.
     public var content: DisplayList
     public var background: DisplayList?
@@ -123,6 +125,7 @@ public struct WidgetRenderer: Sendable {
         return RenderedWidget(
             pixmap: pixmap, pointSize: device.size(of: env.family)!, scale: Double(frame.pixelWidth) / device.size(of: env.family)!.width,
             truncatedTexts: context.truncatedTexts, missingSymbols: context.missingSymbols,
+            missingSymbolPlaces: context.missingSymbolPlaces,
             content: recorder.list, background: backgroundList, layout: contentBox,
             timings: timings)
     }

@@ -122,11 +122,13 @@ public final class Checker {
                     rule: Rules.truncated, message: "“\(t.text)” is cut to “\(t.shown)” in \(family.rawValue), entry \(entry).",
                     file: spec.file, source: t.source, family: family, entry: entry))
         }
-        for name in Set(r.missingSymbols).sorted() {
+        var seenSymbols = Set<String>()
+        for (name, source) in r.missingSymbolPlaces
+        where seenSymbols.insert("\(name)|\(source.file)|\(source.line)|\(source.path)").inserted {
             out.append(
                 Finding(
                     rule: Rules.unknownSymbol, message: "no stand-in for the SF Symbol \"\(name)\" (drawn as a placeholder).",
-                    file: spec.file, family: family, entry: entry))
+                    file: spec.file, source: source, family: family, entry: entry))
         }
         // Text and images cut by the corners or leaving the widget.
         let size = r.pointSize
@@ -285,7 +287,8 @@ public final class Checker {
         let colors = renderer.accent
         var out: [Finding] = []
         for op in rendered.content.inkOps {
-            guard case .text(let layout, let origin, _, _) = op.kind, !layout.lines.isEmpty else { continue }
+            // Text only: the "?" an unknown symbol's placeholder draws is part of an image (WR015 reports it).
+            guard case .text(let layout, let origin, _, _) = op.kind, !op.isImage, !layout.lines.isEmpty else { continue }
             var mask = Canvas(width: frame.pixelWidth, height: frame.pixelHeight)!
             mask.draw(layout, at: origin, with: .solid(.white), transform: .scale(frame.scale))
             let opacity = op.accentable ? 1 : colors.defaultGroupOpacity

@@ -151,7 +151,7 @@ public enum Rules {
     public static let unknownSymbol = Rule(
         id: "WR015", name: "unknown-symbol", severity: .warning,
         summary: "An SF Symbol name has no open stand-in, so widgetctl draws a placeholder.",
-        help: "Check the symbol's name; widgetctl maps common SF Symbols onto an open icon set (see SymbolTable).")
+        help: "Check the symbol's name; widgetctl maps common SF Symbols onto an open icon set ('widgetctl symbols' lists them).")
 
     /// Not a rule about the widget: the spec could not be read (reported so that a SARIF or JSON
     /// consumer sees the error instead of an empty log).
