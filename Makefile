@@ -2,20 +2,27 @@
 # Both install the Debian packages they need first (only the missing ones).
 
 SWIFT ?= swift
-APT_PACKAGES := pkg-config zlib1g-dev libpng-dev libjpeg-dev libfreetype-dev libharfbuzz-dev \
-                fonts-inter fonts-dejavu-core fonts-dejavu-extra \
-                fonts-materialdesignicons-webfont chromium python3-jsonschema
+APT_BUILD := pkg-config zlib1g-dev libpng-dev libjpeg-dev libfreetype-dev libharfbuzz-dev \
+              fonts-inter fonts-dejavu-core fonts-dejavu-extra fonts-materialdesignicons-webfont
+# Only the tests need these: chromium for the browser test of the HTML gallery and verify report,
+# python3-jsonschema to validate the Samples against `widgetctl schema`.
+APT_TEST := chromium python3-jsonschema
+APT_PACKAGES := $(APT_BUILD) $(APT_TEST)
+PREFIX ?= /usr/local
 RENDER_DIR ?= renders
 BENCH_RUNS ?= 15
 
-.PHONY: deps build test render bench fuzz fuzz-smoke test-sanitize format format-check clean
+.PHONY: deps deps-build apt-install build test render install bench fuzz fuzz-smoke test-sanitize format format-check clean
 
 # Installs what is missing, with `apt-get update` first; silent when everything is there.
-# (chromium is for the browser test of the HTML gallery and verify report; python3-jsonschema
-# validates the Samples against `widgetctl schema`.)
+# `deps` is everything (the tests need it all); `deps-build` only what building and rendering need.
 deps:
+	@$(MAKE) --no-print-directory apt-install PACKAGES="$(APT_PACKAGES)"
+deps-build:
+	@$(MAKE) --no-print-directory apt-install PACKAGES="$(APT_BUILD)"
+apt-install:
 	@missing=""; \
-	for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	for p in $(PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "make deps: installing$$missing"; \
 	  if [ "$$(id -u)" -ne 0 ] && command -v sudo >/dev/null; then SUDO=sudo; else SUDO=; fi; \
@@ -23,7 +30,7 @@ deps:
 	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 
-build: deps
+build: deps-build
 	$(SWIFT) build
 
 # The package's tests, then the example package in Samples/SwiftWidget (a SwiftUI-syntax widget
@@ -41,14 +48,21 @@ test: deps
 	python3 Samples/SwiftWidget/Scripts/check-plugin.py Samples/SwiftWidget/.build/check.sarif
 
 # Renders every Sample in every appearance and prints where the contact sheets are.
-render: deps
+render: deps-build
 	$(SWIFT) build -c release --product widgetctl
 	.build/release/widgetctl render Samples/*.widget.json --out $(RENDER_DIR) --appearances all
 	.build/release/widgetctl demo --out $(RENDER_DIR)/demo --quiet
 
+# The release binary into $(PREFIX)/bin (default /usr/local/bin; `make install PREFIX=~/.local`).
+install: deps-build
+	$(SWIFT) build -c release --product widgetctl
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 .build/release/widgetctl $(DESTDIR)$(PREFIX)/bin/widgetctl
+	@echo "installed $(DESTDIR)$(PREFIX)/bin/widgetctl"
+
 # Release build; prints medians with min/max. If skia-python happens to be installed, the same
 # 1,000 paths are also drawn with Skia for comparison (it is never a dependency).
-bench: deps
+bench: deps-build
 	$(SWIFT) build -c release --product widgetbench
 	.build/release/widgetbench $(BENCH_RUNS)
 	@.build/release/widgetbench 0 dump-rects .build/bench-rects.json >/dev/null && \

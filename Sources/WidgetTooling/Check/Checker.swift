@@ -322,6 +322,10 @@ public final class Checker {
                         message: String(
                             format: "“%@” in %@ · %@ over the %@ wallpaper: contrast %.1f:1, needs %.1f:1%@.",
                             text, v.family.rawValue, v.appearance.rawValue, wallpaper, worst, needed, large ? " (large text)" : ""),
+                        // Text that is already accentable is not told to become so.
+                        fix: op.accentable
+                            ? "In Clear and Tinted looks text is white over glass and the user's wallpaper. This text is already accentable: use a heavier weight or a larger size, keep it off the widget's busiest edge, or add a translucent backing behind it."
+                            : nil,
                         file: spec.file, source: op.source, family: v.family, appearance: v.appearance, entry: v.entry,
                         measure: worst))
             }
