@@ -75,6 +75,14 @@ final class CheckTests: XCTestCase {
         XCTAssertNotNil(finding.appearance)
         XCTAssertEqual(finding.family, .systemSmall)
         XCTAssertTrue(finding.message.contains("small print") && finding.message.contains("needs 4.5:1"), finding.message)
+        XCTAssertTrue(finding.fix.contains("Make key text accentable"), finding.fix)
+        // The same text, already accentable, is not told to become so (issue 17).
+        let accentable = try spec(
+            #"{"type": "Text", "text": "small print", "modifiers": [{"font": {"size": 10, "weight": "ultraLight"}}, {"widgetAccentable": true}, \#(bg)]}"#
+        )
+        let again = try XCTUnwrap(try Checker(options: CheckTests.options(legibility: true)).check(accentable).first { $0.rule == "WR004" })
+        XCTAssertFalse(again.fix.contains("Make key text accentable"), again.fix)
+        XCTAssertTrue(again.fix.contains("already accentable"), again.fix)
     }
 
     func testWR005TextOnSameGroupFill() throws {
