@@ -33,6 +33,21 @@ final class RenderTests: XCTestCase {
             named: "weather-systemMedium-dark-e1", suite: "samples")
     }
 
+    /// Contact-sheet thumbnails share one scale (issue 17: each was fitted to 360 px, so a medium
+    /// widget showed at half a small one's scale): at 3x, a small widget (493 px) becomes 362 px and
+    /// a medium one (1049 px) 769 px, both 2.2 px per point.
+    func testContactSheetThumbnailsShareOneScale() throws {
+        let small = Pixmap(width: 493, height: 493)!
+        let medium = Pixmap(width: 1049, height: 493)!
+        let a = ContactSheet.thumbnail(small, scale: 3)
+        let b = ContactSheet.thumbnail(medium, scale: 3)
+        XCTAssertEqual(a.width, 362)
+        XCTAssertEqual(b.width, 769)
+        XCTAssertEqual(a.height, b.height)
+        // A render already at or under 2.2 px per point is kept as it is.
+        XCTAssertEqual(ContactSheet.thumbnail(Pixmap(width: 164, height: 164)!, scale: 1).width, 164)
+    }
+
     func testWidgetShapeAndBackground() throws {
         let s = try spec("weather")
         let out = try SpecRenderer(spec: s).render(Variant(entry: 0, family: .systemSmall, appearance: .light))

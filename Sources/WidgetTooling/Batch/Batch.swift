@@ -177,7 +177,7 @@ public final class BatchRenderer: @unchecked Sendable {
                         pixelWidth: rendered.pixmap.width, pixelHeight: rendered.pixmap.height,
                         pointSize: rendered.pointSize, scale: rendered.scale, bytes: bytes.count,
                         sha256: SHA256.hex(bytes), entryDate: renderer.spec.timeline.entries[job.variant.entry].date)
-                    let thumb = options.contactSheet ? ContactSheet.thumbnail(rendered.pixmap) : nil
+                    let thumb = options.contactSheet ? ContactSheet.thumbnail(rendered.pixmap, scale: rendered.scale) : nil
                     lock.lock()
                     results[index] = file
                     thumbnails[index] = thumb

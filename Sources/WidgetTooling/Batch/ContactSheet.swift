@@ -6,12 +6,17 @@ import WidgetModel
 import WidgetRaster
 
 public enum ContactSheet {
-    /// Thumbnails are at most this many pixels on their longer side.
+    /// A small widget's thumbnail is about this many pixels wide; the column width's floor.
     public static let thumbnailSize = 360
+    /// Every thumbnail is drawn at this many pixels per point, so families keep their relative
+    /// sizes (a medium widget is twice as wide as a small one, as on the Home Screen) and text is
+    /// equally legible in each. 2.2 makes a 164-pt small widget 360 px wide.
+    public static let thumbnailPixelsPerPoint = 2.2
 
-    /// A thumbnail of a rendered variant (area-averaged).
-    public static func thumbnail(_ p: Pixmap) -> Pixmap {
-        let k = Double(thumbnailSize) / Double(max(p.width, p.height))
+    /// A thumbnail of a variant rendered at `scale` pixels per point (area-averaged; never enlarged).
+    public static func thumbnail(_ p: Pixmap, scale: Double) -> Pixmap {
+        let s = scale.isFinite && scale > 0 ? scale : 3
+        let k = thumbnailPixelsPerPoint / s
         if k >= 1 { return p }
         return p.resized(width: max(1, Int((Double(p.width) * k).rounded())), height: max(1, Int((Double(p.height) * k).rounded())))
     }

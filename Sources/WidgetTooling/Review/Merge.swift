@@ -88,7 +88,10 @@ public enum Merger {
                 let bytes = try verifiedImage(v, in: dir, format: first.format)
                 if let fam = WidgetFamily(rawValue: v.family), let app = Appearance(rawValue: v.appearance) {
                     cells.append(
-                        (Variant(entry: v.entry, family: fam, appearance: app), ContactSheet.thumbnail(try ImageCodec.decode(bytes))))
+                        (
+                            Variant(entry: v.entry, family: fam, appearance: app),
+                            ContactSheet.thumbnail(try ImageCodec.decode(bytes), scale: first.scale)
+                        ))
                 }
             }
             for (v, dir) in ordered {
