@@ -46,7 +46,11 @@ final class BrowserTests: XCTestCase {
     /// The page's self-test result, as JSON.
     func selftest(_ exe: String, _ page: URL) throws -> [String: Any] {
         let dom = try run(
-            exe, ["--allow-file-access-from-files", "--virtual-time-budget=8000", "--dump-dom", page.absoluteString + "?selftest=1"])
+            exe,
+            [
+                "--allow-file-access-from-files", "--window-size=1400,900", "--virtual-time-budget=8000", "--dump-dom",
+                page.absoluteString + "?selftest=1",
+            ])
         guard let r = dom.range(of: "SELFTEST {") else {
             XCTFail("no self-test result in the page")
             return [:]
@@ -67,6 +71,27 @@ final class BrowserTests: XCTestCase {
         XCTAssertGreaterThan(Set(png.pixels).count, 50, "the page is blank", file: file, line: line)
     }
 
+    /// Every appearance column of a full render fits a 1400-px window (issue 17: 4 of 8 did), and
+    /// the variants not shown in their context are listed.
+    func testGalleryFitsEveryAppearanceColumn() throws {
+        let exe = try browser()
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("widgetctl-columns-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let spec = try WidgetSpec.load(contentsOf: RenderTests.samples.appendingPathComponent("weather.widget.json"))
+        var options = BatchOptions(outputDirectory: root)
+        options.scale = 0.5
+        options.families = [.systemMedium]
+        options.entries = [0]
+        options.appearances = Appearance.allCases
+        _ = try BatchRenderer(options: options).run([spec])
+        let gallery = root.appendingPathComponent("WeatherWidget/index.html")
+        let g = try selftest(exe, gallery)
+        XCTAssertEqual(g["columns"] as? Int, 6, "a medium widget: light, dark, and the two clear and two tinted looks")
+        XCTAssertEqual(g["visibleColumns"] as? Int, g["columns"] as? Int, "every appearance column fits a 1400-px window: \(g)")
+        let html = try String(contentsOf: gallery, encoding: .utf8)
+        XCTAssertTrue(html.contains("id=\"not-shown\"") || !html.contains("not shown in their context"), "the count links to a list")
+    }
+
     func testGalleryAndVerifyReportInChromium() throws {
         let exe = try browser()
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("widgetctl-browser-\(UUID().uuidString)")
@@ -84,6 +109,7 @@ final class BrowserTests: XCTestCase {
         XCTAssertEqual(g["images"] as? Int, 9, "3 families × 3 appearances shown")
         XCTAssertEqual((g["broken"] as? [Any])?.count, 0, "every image loaded")
         XCTAssertEqual(g["switched"] as? Bool, true, "the entry switcher changes the images")
+        XCTAssertEqual(g["visibleColumns"] as? Int, g["columns"] as? Int, "every appearance column fits a 1400-px window")
         try assertNotBlank(exe, gallery)
 
         // A deliberate one-pixel change is caught and shown in the report.

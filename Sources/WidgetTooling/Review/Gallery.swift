@@ -66,7 +66,17 @@ public enum Gallery {
                 .joined()
                 + "</ul></section>"
         }
-        let notShown = m.skipped.filter { !$0.excluded }.count
+        let notShownList = m.skipped.filter { !$0.excluded }
+        let notShown = notShownList.count
+        if !notShownList.isEmpty {
+            excludedHTML +=
+                "<section class=\"excluded\" id=\"not-shown\"><h2>Not shown in their context</h2><ul>"
+                + notShownList.map {
+                    "<li><b>\(escape($0.family)) · \(escape($0.appearance)) · e\($0.entry)</b>: \(escape($0.reason))</li>"
+                }
+                .joined()
+                + "</ul></section>"
+        }
         let buttons = entries.map { e in
             "<button data-e=\"\(e)\" title=\"\(escape(dates[e] ?? ""))\">Entry \(e)<small>\(escape(dates[e] ?? ""))</small></button>"
         }.joined()
@@ -85,7 +95,8 @@ public enum Gallery {
             .spacer { flex:1; } main { padding:16px 24px; overflow-x:auto; }
             table { border-collapse:separate; border-spacing:12px; } th.family { text-align:right; vertical-align:middle; color:var(--muted); font-weight:600; white-space:nowrap; }
             figure { margin:0; background:var(--card); border-radius:14px; padding:10px; text-align:center; border:1px solid var(--line); }
-            figure img { max-width:260px; max-height:280px; cursor:zoom-in; display:block; margin:auto; }
+            figure img { height:auto; cursor:zoom-in; display:block; margin:auto;
+              filter:drop-shadow(0 0 1px rgba(0,0,0,.45)) drop-shadow(0 1px 3px rgba(0,0,0,.12)); }
             figure.missing img { display:none; } figure.missing::before { content:"—"; color:var(--muted); }
             figcaption { color:var(--muted); margin-top:6px; font-size:12px; }
             #zoom { position:fixed; inset:0; background:rgba(0,0,0,.85); display:none; overflow:auto; z-index:2; cursor:zoom-out; }
@@ -94,15 +105,21 @@ public enum Gallery {
             </style></head>
             <body>
             <header><h1>\(escape(m.displayName))</h1>
-            <span class="meta">\(escape(m.kind)) · \(escape(m.deviceName)) · \(Manifest.rounded(m.scale))x · \(m.variants.count) variants\(m.shard.map { " · shard \(escape($0))" } ?? "")\(notShown > 0 ? " · \(notShown) not shown in their context" : "")</span>
+            <span class="meta">\(escape(m.kind)) · \(escape(m.deviceName)) · \(Manifest.rounded(m.scale))x · \(m.variants.count) variants\(m.shard.map { " · shard \(escape($0))" } ?? "")\(notShown > 0 ? " · <a href=\"#not-shown\">\(notShown) not shown in their context</a>" : "")</span>
             <span class="spacer"></span><nav id="entries">\(buttons)</nav><button id="theme">Dark page</button></header>
-            <main><table>\(grid)</table></main>
+            <main><table style="--cols:\(max(1, appearances.count))">\(grid)</table></main>
             \(excludedHTML)
             <div id="zoom"><img alt="1:1"></div>
             <pre id="selftest" hidden></pre>
             <script>
             const variants = [\(variants.joined(separator: ","))];
             let entry = \(entries.first ?? 0);
+            // One scale for every image, so families keep their relative sizes: the largest widget
+            // fits its column (all \(max(1, appearances.count)) columns in the window) and 280 px of height.
+            const pointScale = \(max(1, m.scale)), columns = \(max(1, appearances.count));
+            const maxW = Math.max(1, ...variants.map(v => v.w / pointScale)), maxH = Math.max(1, ...variants.map(v => v.h / pointScale));
+            function fit() { return Math.min(1, ((window.innerWidth - 150) / columns - 46) / maxW, 280 / maxH); }
+            window.addEventListener('resize', () => show(entry));
             function show(e) {
               entry = e;
               document.querySelectorAll('#entries button').forEach(b => b.classList.toggle('on', +b.dataset.e === e));
@@ -110,7 +127,7 @@ public enum Gallery {
                 const v = variants.find(v => v.f === fig.dataset.f && v.a === fig.dataset.a && v.e === e);
                 const img = fig.querySelector('img');
                 fig.classList.toggle('missing', !v);
-                if (v) { img.src = v.src; img.width = Math.round(v.w / \(max(1, m.scale))); } else { img.removeAttribute('src'); }
+                if (v) { img.src = v.src; img.width = Math.max(24, Math.round(v.w / pointScale * fit())); } else { img.removeAttribute('src'); }
               });
             }
             document.querySelectorAll('#entries button').forEach(b => b.onclick = () => show(+b.dataset.e));
@@ -134,6 +151,11 @@ public enum Gallery {
                 if (other !== undefined) { show(other); }
                 report.after = [...document.querySelectorAll('figure img')].filter(i => i.getAttribute('src')).map(i => i.getAttribute('src')).join(' ');
                 report.switched = other === undefined ? null : report.before !== report.after;
+                // Columns of the first row whose figure ends inside the window (all should, at 1400 px).
+                const first = [...document.querySelectorAll('tr')][0];
+                const figs = first ? [...first.querySelectorAll('figure')] : [];
+                report.columns = figs.length;
+                report.visibleColumns = figs.filter(f => f.getBoundingClientRect().right <= window.innerWidth).length;
                 const out = document.getElementById('selftest');
                 out.textContent = 'SELFTEST ' + JSON.stringify(report);
                 out.hidden = false;
