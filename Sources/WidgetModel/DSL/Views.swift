@@ -364,8 +364,10 @@ public struct Gauge<Label: View>: _PrimitiveView {
                         alignment: .firstTextBaseline, spacing: 4,
                         children: [title, ViewNode(.spacer(minLength: 0)), current].compactMap { $0 })))
         }
-        rows.append(ViewNode(.hstack(alignment: .center, spacing: 4, children: [lo, gauge, hi].compactMap { $0 })))
-        if rows.count == 1 { return [rows[0].kindIsSingleChild ?? rows[0]] }
+        // A bar without bounds labels stays a bare gauge node.
+        rows.append(
+            lo == nil && hi == nil ? gauge : ViewNode(.hstack(alignment: .center, spacing: 4, children: [lo, gauge, hi].compactMap { $0 })))
+        if rows.count == 1 { return [rows[0]] }
         return [ViewNode(.vstack(alignment: .leading, spacing: 4, children: rows), accentable: c.accentable)]
     }
 }
@@ -373,14 +375,6 @@ public struct Gauge<Label: View>: _PrimitiveView {
 extension View {
     /// SwiftUI's `gaugeStyle(_:)`: the style of every gauge inside.
     public func gaugeStyle(_ style: GaugeStyle) -> ModifiedContent<Self> { env { c in c.gaugeStyle = style.kind } }
-}
-
-extension ViewNode {
-    /// A one-child stack's child (so a lone gauge stays a gauge).
-    var kindIsSingleChild: ViewNode? {
-        if case .hstack(_, _, let children) = kind, children.count == 1, modifiers.isEmpty { return children[0] }
-        return nil
-    }
 }
 
 /// Gauge styles.
