@@ -87,7 +87,7 @@ struct RingsView: View {
             .padding(6)
             .aspectRatio(1, contentMode: .fit)
             if family == .systemMedium {
-                VStack(alignment: .leading, spacing: 6) {
+                VStack(alignment: .leading, spacing: 2) {
                     stat("Move", "\(entry.moveText) CAL", Self.rgb(250, 17, 79), accent: true)
                     stat("Exercise", "\(entry.exerciseText) MIN", Self.rgb(146, 232, 42))
                     stat("Stand", "\(entry.standText) HRS", Self.rgb(30, 234, 239))

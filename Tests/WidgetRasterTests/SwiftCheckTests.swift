@@ -31,13 +31,13 @@ struct BrokenNoteWidget: Widget {
     }
 }
 
-/// Grey text that vanishes on glass, and a title that cannot fit on one line.
+/// Text too small and light for glass, and a title that cannot fit on one line.
 private struct FaintNoteWidget: Widget {
     var body: some WidgetConfiguration {
         StaticConfiguration(kind: "FaintNote", provider: NoteProvider()) { _ in
             VStack {
                 Text("A title far too long to fit on one line of a small widget").lineLimit(1)  // marker: truncated
-                Text("Faint").foregroundStyle(Color(white: 0.8))  // marker: faint
+                Text("Faint").font(.system(size: 9, weight: .light))  // marker: faint
             }
             .containerBackground(for: .widget) { Color.white }
         }
@@ -98,9 +98,9 @@ final class SwiftCheckTests: XCTestCase {
             else { return nil }
             return (r["ruleId"] as? String ?? "", uri, line)
         }
-        // In the accented looks every text is drawn white, so the worst contrast is at one of the two texts.
-        let texts = try line(of: "truncated")...line(of: "faint")
-        XCTAssertTrue(located.contains { $0.0 == "WR004" && $0.1.hasSuffix("SwiftCheckTests.swift") && texts.contains($0.2) }, "\(located)")
+        // The 9-pt light text is the widget's own legibility problem (the title's is the wallpaper's).
+        let faint = try line(of: "faint")
+        XCTAssertTrue(located.contains { $0.0 == "WR004" && $0.1.hasSuffix("SwiftCheckTests.swift") && $0.2 == faint }, "\(located)")
         XCTAssertTrue(located.contains { $0.0 == "WR011" && $0.2 == (try? line(of: "truncated")) }, "\(located)")
     }
 

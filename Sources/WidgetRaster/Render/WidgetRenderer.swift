@@ -23,6 +23,8 @@ public struct RenderedWidget {
     public var layout: LayoutBox
     /// Where the time went (for `make bench`; a few clock reads per variant).
     public var timings = RenderTimings()
+    /// Whether the widget turned its content margins off (`contentMarginsDisabled`).
+    public var contentMarginsDisabled = false
 }
 
 /// Seconds spent per stage of one variant.
@@ -127,7 +129,7 @@ public struct WidgetRenderer: Sendable {
             truncatedTexts: context.truncatedTexts, missingSymbols: context.missingSymbols,
             missingSymbolPlaces: context.missingSymbolPlaces,
             content: recorder.list, background: backgroundList, layout: contentBox,
-            timings: timings)
+            timings: timings, contentMarginsDisabled: widget.contentMarginsDisabled)
     }
 
     /// The text iOS shows in place of a widget that does not adopt the containerBackground API.

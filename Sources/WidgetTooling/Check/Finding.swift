@@ -87,9 +87,10 @@ public enum Rules {
     )
     public static let legibility = Rule(
         id: "WR004", name: "low-contrast-without-background", severity: .warning,
-        summary: "Text falls under WCAG contrast (4.5:1, 3:1 for large text) when the background is removed.",
+        summary:
+            "Text falls under WCAG contrast (4.5:1, 3:1 for large text) when the background is replaced by glass, because of the widget's own choices (its opacity, a fill behind it, a small or light face), not only the wallpaper.",
         help:
-            "In Clear and Tinted looks text is white over glass and the user's wallpaper. Make key text accentable, use heavier weights, avoid small text on the widget's edges, or add a translucent backing behind it."
+            "In Clear and Tinted looks text is white over glass and the user's wallpaper. Keep key text in the primary style, at least 11 pt and regular weight, and off fills that stay when the background goes."
     )
     public static let sameGroupFill = Rule(
         id: "WR005", name: "text-on-same-group-fill", severity: .warning,
