@@ -47,6 +47,7 @@ enum CLI {
           diff        Compare two render folders (diff images, report.html, junit.xml).
           merge       Combine 'render --shard I/N' outputs into one render folder.
           preview     Show a widget on a home-screen mock in Default, Dark, Clear and Tinted looks.
+          serve       Live preview: serve the galleries on localhost, re-render on save, pages reload.
           devices     List the devices and their widget sizes.
           families    List the widget families and their sizes on the default device.
           appearances List the appearances and their rendering modes.
@@ -64,8 +65,14 @@ enum CLI {
     static func run(_ args: [String], widgets: [WidgetDefinition] = []) -> Int32 {
         guarded {
             guard let first = args.first else {
-                print(overview)
-                return 0
+                // No subcommand is a usage error: the overview goes to stderr and the exit code
+                // tells a script that nothing was done.
+                if let sink = WidgetCommandLine.errorSink {
+                    sink(overview)
+                } else {
+                    FileHandle.standardError.write(Data((overview + "\n").utf8))
+                }
+                return 2
             }
             switch first {
             case "-h", "--help", "help":
@@ -80,6 +87,7 @@ enum CLI {
             case "check": return try CheckCommand.run(Array(args.dropFirst()), widgets: widgets)
             case "diff": return try DiffCommand.run(Array(args.dropFirst()))
             case "merge": return try MergeCommand.run(Array(args.dropFirst()))
+            case "serve": return try ServeCommand.run(Array(args.dropFirst()))
             case "devices": return TablesCommand.devices()
             case "families": return TablesCommand.families()
             case "appearances": return TablesCommand.appearances()
@@ -90,7 +98,8 @@ enum CLI {
                 return 0
             default:
                 let commands = [
-                    "render", "check", "diff", "merge", "preview", "devices", "families", "appearances", "symbols", "demo", "help",
+                    "render", "check", "diff", "merge", "preview", "serve", "devices", "families", "appearances", "symbols", "schema",
+                    "demo", "help",
                 ]
                 throw UsageError(
                     "unknown subcommand '\(first)'\(DidYouMeanCLI.hint(first, among: commands)). Run 'widgetctl --help' for the list.")
@@ -131,6 +140,7 @@ enum CLI {
         case "check": return CheckCommand.help
         case "diff": return DiffCommand.help
         case "merge": return MergeCommand.help
+        case "serve": return ServeCommand.help
         default: return nil
         }
     }

@@ -100,55 +100,7 @@ enum RenderCommand {
             return 0
         }
         let out = try args.value("--out") ?? "renders"
-        var options = BatchOptions(outputDirectory: URL(fileURLWithPath: out))
-        if let f = try args.value("--families") {
-            options.families = try parseList(f, "family", WidgetFamily.init(rawValue:), WidgetFamily.allCases.map(\.rawValue))
-        }
-        if let a = try args.value("--appearances") {
-            options.appearances =
-                a == "all"
-                ? Appearance.allCases
-                : try parseList(a, "appearance", Appearance.init(rawValue:), Appearance.allCases.map(\.rawValue))
-        }
-        if let e = try args.value("--entries") {
-            options.entries = try e.split(separator: ",", omittingEmptySubsequences: false).map { s in
-                guard let i = Int(s.trimmingCharacters(in: .whitespaces)), (0...1_000_000).contains(i) else {
-                    throw UsageError("--entries: \"\(s)\" is not an entry index (0, 1, …)")
-                }
-                return i
-            }
-        }
-        if let d = try args.value("--device") {
-            guard let device = DeviceCatalog.device(named: d) else {
-                let names = DeviceCatalog.all.map(\.name)
-                throw UsageError("unknown device \"\(d)\"\(DidYouMeanCLI.hint(d, among: names)); see 'widgetctl devices'")
-            }
-            options.device = device
-        }
-        if let s = try args.value("--scale") {
-            guard let v = Double(s), v >= 0.25, v <= 8 else { throw UsageError("--scale needs a number from 0.25 to 8") }
-            options.scale = v
-        }
-        if let f = try args.value("--format") {
-            guard let fmt = ImageFormat(rawValue: f == "jpg" ? "jpeg" : f) else { throw UsageError("--format must be png or jpeg") }
-            options.format = fmt
-        }
-        if let q = try args.value("--quality") {
-            guard let v = Int(q), (1...100).contains(v) else { throw UsageError("--quality needs a number from 1 to 100") }
-            options.jpegQuality = v
-        }
-        if let c = try args.value("--png-compression") {
-            switch c {
-            case "fast": options.png = .fast
-            case "standard": options.png = .standard
-            case "best": options.png = .best
-            default: throw UsageError("--png-compression must be fast, standard or best")
-            }
-        }
-        if let j = try args.value("--jobs") {
-            guard let v = Int(j), v >= 1, v <= 256 else { throw UsageError("--jobs needs a number from 1 to 256") }
-            options.jobs = v
-        }
+        var options = try batchOptions(&args, out: URL(fileURLWithPath: out))
         if let s = try args.value("--shard") {
             let parts = s.split(separator: "/").compactMap { Int($0) }
             guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else {
@@ -158,8 +110,6 @@ enum RenderCommand {
         }
         for dir in try args.values("--font-dir") { FontLibrary.shared.addDirectory(dir) }
         let widgets = try configuringIntents(given, try args.values("--intent"))
-        if let t = try args.value("--tint") { options.tint = try parseColor(t, "--tint") }
-        if let w = try args.value("--wallpaper") { options.wallpaper = try loadWallpaper(w) }
         let golden = try args.value("--verify")
         let record = args.flag("--record")
         let verifyOptions = try DiffCommand.verifyOptions(&args)
@@ -209,6 +159,62 @@ enum RenderCommand {
             }
             throw e
         }
+    }
+
+    /// The options `render` and `serve` share: what to render, on which device, how to encode.
+    static func batchOptions(_ args: inout Arguments, out: URL) throws -> BatchOptions {
+        var options = BatchOptions(outputDirectory: out)
+        if let f = try args.value("--families") {
+            options.families = try parseList(f, "family", WidgetFamily.init(rawValue:), WidgetFamily.allCases.map(\.rawValue))
+        }
+        if let a = try args.value("--appearances") {
+            options.appearances =
+                a == "all"
+                ? Appearance.allCases
+                : try parseList(a, "appearance", Appearance.init(rawValue:), Appearance.allCases.map(\.rawValue))
+        }
+        if let e = try args.value("--entries") {
+            options.entries = try e.split(separator: ",", omittingEmptySubsequences: false).map { s in
+                guard let i = Int(s.trimmingCharacters(in: .whitespaces)), (0...1_000_000).contains(i) else {
+                    throw UsageError("--entries: \"\(s)\" is not an entry index (0, 1, …)")
+                }
+                return i
+            }
+        }
+        if let d = try args.value("--device") {
+            guard let device = DeviceCatalog.device(named: d) else {
+                let names = DeviceCatalog.all.map(\.name)
+                throw UsageError("unknown device \"\(d)\"\(DidYouMeanCLI.hint(d, among: names)); see 'widgetctl devices'")
+            }
+            options.device = device
+        }
+        if let s = try args.value("--scale") {
+            guard let v = Double(s), v >= 0.25, v <= 8 else { throw UsageError("--scale needs a number from 0.25 to 8") }
+            options.scale = v
+        }
+        if let f = try args.value("--format") {
+            guard let fmt = ImageFormat(rawValue: f == "jpg" ? "jpeg" : f) else { throw UsageError("--format must be png or jpeg") }
+            options.format = fmt
+        }
+        if let q = try args.value("--quality") {
+            guard let v = Int(q), (1...100).contains(v) else { throw UsageError("--quality needs a number from 1 to 100") }
+            options.jpegQuality = v
+        }
+        if let c = try args.value("--png-compression") {
+            switch c {
+            case "fast": options.png = .fast
+            case "standard": options.png = .standard
+            case "best": options.png = .best
+            default: throw UsageError("--png-compression must be fast, standard or best")
+            }
+        }
+        if let j = try args.value("--jobs") {
+            guard let v = Int(j), v >= 1, v <= 256 else { throw UsageError("--jobs needs a number from 1 to 256") }
+            options.jobs = v
+        }
+        if let t = try args.value("--tint") { options.tint = try parseColor(t, "--tint") }
+        if let w = try args.value("--wallpaper") { options.wallpaper = try loadWallpaper(w) }
+        return options
     }
 
     static func parseList<T>(_ s: String, _ what: String, _ make: (String) -> T?, _ all: [String]) throws -> [T] {

@@ -165,4 +165,85 @@ final class BrowserTests: XCTestCase {
             XCTAssertTrue("\($0)".contains("refusing"), "\($0)")
         }
     }
+
+    /// `widgetctl serve` in a real browser (issue 17): Chromium opens a gallery, the spec is saved
+    /// with another background and text, and the page — left open, never navigated by the test —
+    /// reloads itself and shows the new render. Then a broken save shows its error on the page.
+    /// The test drives the watcher (`checkForChanges`) instead of a timer, so it is not timing-bound;
+    /// Chromium's virtual time stands still while the page's update request is held open.
+    func testServeShowsASavedSpecOnTheOpenPage() throws {
+        let exe = try browser()
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("widgetctl-serve-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let specURL = root.appendingPathComponent("live.widget.json")
+        func save(_ colour: String, _ text: String) throws {
+            let json =
+                ##"{"kind": "Live", "supportedFamilies": ["systemSmall"], "body": {"type": "Text", "text": "\##(text)", "modifiers": [{"font": "largeTitle"}, {"containerBackground": "\##(colour)"}]}}"##
+            try Data(json.utf8).write(to: specURL)
+        }
+        try save("#FF0000", "One")
+        var options = BatchOptions(outputDirectory: root.appendingPathComponent("out"))
+        options.appearances = [.light]
+        options.scale = 1
+        options.contactSheet = false
+        var configuration = LiveServer.Configuration()
+        configuration.port = 0
+        configuration.holdSeconds = 2
+        let server = LiveServer(specs: [specURL], options: options, configuration: configuration)
+        let port = try server.start()
+        defer { server.stop() }
+        server.renderAll()
+        XCTAssertEqual(server.errors, [:])
+        let page = "http://127.0.0.1:\(port)/Live/index.html"
+
+        // The page opens on the red render; its update request waits; the spec is saved blue.
+        let shot = root.appendingPathComponent("shot.png")
+        let browserDone = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            _ = try? self.run(
+                exe, ["--hide-scrollbars", "--window-size=900,600", "--virtual-time-budget=3000", "--screenshot=\(shot.path)", page])
+            browserDone.signal()
+        }
+        let before = server.version
+        var waited = 0.0
+        while server.waitingClients == 0 && waited < 60 {
+            Thread.sleep(forTimeInterval: 0.05)
+            waited += 0.05
+        }
+        XCTAssertGreaterThan(server.waitingClients, 0, "the page never asked for updates")
+        try save("#0000FF", "Two")
+        // A new modification time is what the watcher sees; make sure the clock moved.
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(2)], ofItemAtPath: specURL.path)
+        XCTAssertEqual(server.checkForChanges(), [specURL])
+        XCTAssertGreaterThan(server.version, before)
+        XCTAssertEqual(browserDone.wait(timeout: .now() + 120), .success, "Chromium did not finish")
+
+        // What the open page shows now: the blue widget, not the red one.
+        let png = try PNGCodec.decode([UInt8](try Data(contentsOf: shot)))
+        var red = 0
+        var blue = 0
+        for p in png.pixels {
+            let (r, g, b) = (Int(p & 0xFF), Int((p >> 8) & 0xFF), Int((p >> 16) & 0xFF))
+            if r > 200 && g < 60 && b < 60 { red += 1 }
+            if b > 200 && r < 60 && g < 60 { blue += 1 }
+        }
+        XCTAssertGreaterThan(blue, 2_000, "the saved (blue) render is not on the page")
+        XCTAssertEqual(red, 0, "the page still shows the first (red) render")
+        // The page reloaded itself: it asked for the gallery twice and for the new image.
+        let paths = server.requestedPaths
+        XCTAssertGreaterThanOrEqual(paths.filter { $0.hasPrefix("/Live/index.html") }.count, 2, "\(paths)")
+        XCTAssertTrue(paths.contains { $0.hasPrefix("/__live/wait?since=\(before)") }, "\(paths)")
+
+        // A broken save: the error, with its place, is on the page; the last good render stays.
+        try Data(#"{"kind": "Live", "supportedFamilies": ["systemSmall"], "body": {"type": "Txt"}}"#.utf8).write(to: specURL)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(4)], ofItemAtPath: specURL.path)
+        server.checkForChanges()
+        let error = try XCTUnwrap(server.errors[specURL.path])
+        XCTAssertTrue(error.contains("live.widget.json:1:"), error)
+        let dom = try run(exe, ["--virtual-time-budget=3000", "--dump-dom", page])
+        XCTAssertTrue(dom.contains("widgetctl-live-error"), "no error banner on the page")
+        XCTAssertTrue(dom.contains("Txt"), "the banner does not quote the problem")
+        XCTAssertTrue(dom.contains("e0.png"), "the last good render is gone")
+    }
 }

@@ -27,6 +27,17 @@ final class ReliabilityTests: XCTestCase {
         let (code, message) = run(["rendr", "x"])
         XCTAssertEqual(code, 2)
         XCTAssertTrue(message.contains("unknown subcommand 'rendr' (did you mean 'render'?)"), message)
+        // Bare `widgetctl` did nothing and exited 0: now the overview on stderr and exit 2.
+        let bare = run([])
+        XCTAssertEqual(bare.code, 2)
+        XCTAssertTrue(bare.message.contains("SUBCOMMANDS:") && bare.message.contains("serve"), bare.message)
+        // serve: its usage errors, before anything is bound or rendered.
+        XCTAssertTrue(run(["serve"]).message.contains("serve needs at least one spec file"))
+        let noSpec = run(["serve", "no/such.widget.json"])
+        XCTAssertEqual(noSpec.code, 2)
+        XCTAssertTrue(noSpec.message.hasPrefix("no/such.widget.json: no such file"), noSpec.message)
+        XCTAssertTrue(run(["serve", "x.json", "--port", "70000"]).message.contains("--port needs a number from 0 to 65535"))
+        XCTAssertTrue(run(["serve", "x.json", "--prot", "1"]).message.contains("did you mean '--port'"))
         let missing = run(["render", "no/such/dir/nope.widget.json", "--quiet"])
         XCTAssertTrue(missing.message.hasPrefix("no/such/dir/nope.widget.json: no such file"), missing.message)
         let bad = tmp.appendingPathComponent("bad.widget.json")
