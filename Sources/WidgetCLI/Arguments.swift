@@ -70,6 +70,7 @@ struct Arguments {
 enum DidYouMeanCLI {
     /// " (did you mean '--x'?)" or "", in the shell's quoting.
     static func hint(_ word: String, among: [String]) -> String {
-        DidYouMean.suggest(word, among: among, maxDistance: 3).map { " (did you mean '\($0)'?)" } ?? ""
+        let found = DidYouMean.suggestions(word, among: among, maxDistance: 3)
+        return found.isEmpty ? "" : " (did you mean \(found.map { "'\($0)'" }.joined(separator: " or "))?)"
     }
 }

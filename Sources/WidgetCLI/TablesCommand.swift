@@ -23,34 +23,47 @@ enum TablesCommand {
     }
 
     static func devices() -> Int32 {
-        print("DEVICE                          SCREEN (pt)   SCALE  OS        FAMILIES (px)")
+        var rows = [["DEVICE", "SCREEN (pt)", "SCALE", "OS", "FAMILIES (px)"]]
         for d in DeviceCatalog.all {
             let fams = d.families.compactMap { f -> String? in
                 guard let p = d.pixelSize(of: f) else { return nil }
                 return "\(short(f)) \(p.width)×\(p.height)"
             }.joined(separator: ", ")
             let screen = d.screen.width > 0 ? "\(fmt(d.screen.width))×\(fmt(d.screen.height))" : "—"
-            print(
-                pad(d.name + (d.name == DeviceCatalog.defaultName ? " *" : ""), 32) + pad(screen, 14) + pad("\(fmt(d.scale))x", 7)
-                    + pad("\(d.platform.rawValue) \(d.osVersion)", 10) + fams)
+            rows.append([
+                d.name + (d.name == DeviceCatalog.defaultName ? " *" : ""), screen, "\(fmt(d.scale))x",
+                "\(d.platform.rawValue) \(d.osVersion)", fams,
+            ])
         }
+        for line in table(rows) { print(line) }
         print("\n* the default device. Names are matched ignoring case and spaces (e.g. iPhone17Pro).")
         print("iOS 26 iPhone sizes are on-device measurements (docs/WIDGETKIT-FACTS.md §1.3); iPad home-screen")
         print("widgets are laid out on a larger canvas and scaled to these frames (§1.4).")
         return 0
     }
 
+    /// Rows as aligned columns: each column as wide as its widest cell plus two spaces (the last
+    /// one unpadded).
+    static func table(_ rows: [[String]]) -> [String] {
+        let columns = rows.map(\.count).max() ?? 0
+        let widths = (0..<columns).map { c in rows.map { c < $0.count ? $0[c].count : 0 }.max() ?? 0 }
+        return rows.map { row in
+            row.enumerated().map { c, cell in c == row.count - 1 ? cell : pad(cell, widths[c] + 2) }.joined()
+        }
+    }
+
     static func families() -> Int32 {
         let d = DeviceCatalog.default
-        print("FAMILY                      MODES                      ON \(d.name.uppercased()) (pt → px)")
+        var rows = [["FAMILY", "MODES", "ON \(d.name.uppercased()) (pt → px)"]]
         for f in WidgetFamily.allCases {
             let size =
                 d.size(of: f).map { s -> String in
                     let p = d.pixelSize(of: f)!
                     return "\(fmt(s.width))×\(fmt(s.height)) → \(p.width)×\(p.height)"
                 } ?? "—"
-            print(pad(f.rawValue, 28) + pad(f.supportedRenderingModes.map(\.rawValue).joined(separator: ", "), 27) + size)
+            rows.append([f.rawValue, f.supportedRenderingModes.map(\.rawValue).joined(separator: ", "), size])
         }
+        for line in table(rows) { print(line) }
         print("\nContent margins: \(fmt(Device.systemContentMargin)) pt for system families, none for accessory families.")
         print("Widget corner radius: \(fmt(Device.widgetCornerRadius)) pt continuous (not published by Apple).")
         return 0

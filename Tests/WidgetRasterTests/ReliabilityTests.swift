@@ -1,9 +1,9 @@
 import Foundation
-import WidgetCLI
 import WidgetModel
 import XCTest
 
 @testable import RasterCore
+@testable import WidgetCLI
 @testable import WidgetRaster
 @testable import WidgetTooling
 
@@ -27,6 +27,13 @@ final class ReliabilityTests: XCTestCase {
         let (code, message) = run(["rendr", "x"])
         XCTAssertEqual(code, 2)
         XCTAssertTrue(message.contains("unknown subcommand 'rendr' (did you mean 'render'?)"), message)
+        // Appearances by prefix; device names by their number too (issue 17: "iPhone 18" suggested "iPhone 11").
+        let tinted = run(["render", "x.json", "--appearances", "tinted"]).message
+        XCTAssertTrue(tinted.contains("(did you mean 'tintedLight' or 'tintedDark'?)"), tinted)
+        let phone = run(["render", "x.json", "--device", "iPhone 18"]).message
+        XCTAssertFalse(phone.contains("did you mean"), phone)
+        XCTAssertTrue(run(["render", "x.json", "--device", "iPhone 17 Pr"]).message.contains("did you mean 'iPhone 17 Pro'?"))
+        XCTAssertEqual(DidYouMean.suggest("iPhone 16 Pro Mux", among: ["iPhone 16 Pro Max", "iPhone 17 Pro Max"]), "iPhone 16 Pro Max")
         // Bare `widgetctl` did nothing and exited 0: now the overview on stderr and exit 2.
         let bare = run([])
         XCTAssertEqual(bare.code, 2)
@@ -44,6 +51,18 @@ final class ReliabilityTests: XCTestCase {
         try Data(#"{"kind": 3}"#.utf8).write(to: bad)
         let decode = run(["render", bad.path, "--quiet"])
         XCTAssertTrue(decode.message.hasPrefix("\(bad.path):1:10: /kind: expected a non-empty string"), decode.message)
+    }
+
+    /// The families and devices tables were misaligned (a 28-character mode list in a 27-wide
+    /// column): every column now starts at one offset in every row.
+    func testTablesAreAligned() {
+        let rows = [["FAMILY", "MODES", "SIZE"], ["systemExtraLargePortrait", "fullColor, accented, vibrant", "—"], ["a", "b", "c"]]
+        let lines = TablesCommand.table(rows)
+        for (i, row) in rows.enumerated() {
+            let line = Array(lines[i])
+            XCTAssertEqual(String(line[26..<(26 + row[1].count)]), row[1], lines[i])
+            XCTAssertEqual(String(line[56...]), row[2], lines[i])
+        }
     }
 
     /// preview of a Lock Screen widget shows it on the Lock Screen (it wrote a blank 130×105 image:

@@ -35,16 +35,34 @@ public enum DidYouMean {
 
     /// The closest candidate within `maxDistance` edits (default: 2, or a third of the word),
     /// case-insensitive, if any.
+    /// A candidate whose numbers differ from the word's is never suggested: "iPhone 18" is not a
+    /// typo of "iPhone 11".
     public static func suggest(_ word: String, among candidates: [String], maxDistance: Int? = nil) -> String? {
         guard word.count <= maxWordLength else { return nil }
         let w = Array(word.lowercased())
         let limit = maxDistance ?? max(2, w.count / 3)
+        let numbers = digitRuns(word)
         var best: (String, Int)? = nil
         for c in candidates.prefix(10_000) where c.count <= maxWordLength && abs(c.count - w.count) <= limit {
+            if !numbers.isEmpty && digitRuns(c) != numbers { continue }
             let d = distance(w, Array(c.lowercased()))
             if d <= limit, d < (best?.1 ?? Int.max) { best = (c, d) }
         }
         return best?.0
+    }
+
+    /// The close candidate, or else (for a word of 3 or more characters) up to three candidates
+    /// that begin with it: "tinted" → tintedLight, tintedDark.
+    public static func suggestions(_ word: String, among candidates: [String], maxDistance: Int? = nil) -> [String] {
+        if let one = suggest(word, among: candidates, maxDistance: maxDistance) { return [one] }
+        let w = word.lowercased()
+        guard w.count >= 3, w.count <= maxWordLength else { return [] }
+        return Array(candidates.prefix(10_000).filter { $0.lowercased().hasPrefix(w) }.prefix(3))
+    }
+
+    /// The runs of digits in a name ("iPhone 16 Pro Max" → ["16"]).
+    static func digitRuns(_ s: String) -> [String] {
+        s.split(whereSeparator: { !$0.isNumber }).map(String.init)
     }
 
     /// " (did you mean "X"?)" or "".
