@@ -43,8 +43,8 @@ test: deps
 	cd Samples/SwiftWidget && $(SWIFT) test
 	cd Samples/SwiftWidget && $(SWIFT) run render-weather --out .build/renders --quiet
 	@echo "Samples/SwiftWidget: rendered to Samples/SwiftWidget/.build/renders/WeatherWidget"
-	cd Samples/SwiftWidget && $(SWIFT) package --allow-writing-to-package-directory widgetctl check --target WeatherWidget \
-	  --wallpaper dark --format sarif --output .build/check.sarif
+	cd Samples/SwiftWidget && $(SWIFT) package --allow-writing-to-package-directory widgetctl check --target CheckFixtures \
+	  --wallpaper busy --format sarif --output .build/check.sarif
 	python3 Samples/SwiftWidget/Scripts/check-plugin.py Samples/SwiftWidget/.build/check.sarif
 
 # Renders every Sample in every appearance and prints where the contact sheets are.

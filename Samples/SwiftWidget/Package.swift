@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "WeatherWidget", targets: ["WeatherWidget"]),
         .library(name: "RealWorldWidgets", targets: ["RealWorldWidgets"]),
+        .library(name: "CheckFixtures", targets: ["CheckFixtures"]),
     ],
     dependencies: [
         .package(name: "widgetctl", path: "../..")
@@ -37,6 +38,13 @@ let package = Package(
                 .product(name: "Intents", package: "widgetctl"),
             ],
             swiftSettings: [.unsafeFlags(["-Xfrontend", "-entry-point-function-name", "-Xfrontend", "RealWorldWidgets_main"])]),
+        // A widget with faults on purpose: `make test` runs `swift package widgetctl check` on it
+        // and expects the findings at its Swift lines (Scripts/check-plugin.py).
+        .target(
+            name: "CheckFixtures",
+            dependencies: [
+                .product(name: "SwiftUI", package: "widgetctl"), .product(name: "WidgetKit", package: "widgetctl"),
+            ]),
         .testTarget(
             name: "RealWorldWidgetsTests",
             dependencies: [

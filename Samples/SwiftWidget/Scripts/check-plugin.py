@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Checks the SARIF that `swift package widgetctl check` wrote for the Weather widget: every
-result is located in a Swift file of this package, on a line that holds a Text( (the views
-WR004 is about), with a column; and at least one result exists."""
+"""Checks the SARIF that `swift package widgetctl check` wrote for the CheckFixtures target: every
+result is located in a Swift file of this package with a line and a column, and each line marked
+`// fault` in the fixture has a WR004 result on it (the widget's own legibility faults), and no
+result sits on a line without the mark."""
 import json
 import pathlib
 import sys
@@ -12,6 +13,7 @@ log = json.loads(sarif_path.read_text())
 results = log["runs"][0]["results"]
 if not results:
     sys.exit("check-plugin: no results in %s" % sarif_path)
+found = set()
 for r in results:
     loc = r["locations"][0]["physicalLocation"]
     uri = loc["artifactLocation"]["uri"]
@@ -21,9 +23,17 @@ for r in results:
     if not uri.endswith(".swift") or not source.is_file():
         sys.exit("check-plugin: %s %s is not a Swift file of the package" % (r["ruleId"], uri))
     text = source.read_text().splitlines()[line - 1]
-    if r["ruleId"] == "WR004" and "Text(" not in text:
-        sys.exit("check-plugin: %s at %s:%d is not on a Text: %r" % (r["ruleId"], uri, line, text))
     if column < 1:
         sys.exit("check-plugin: %s at %s:%d has no column" % (r["ruleId"], uri, line))
+    if r["ruleId"] == "WR004":
+        if "Text(" not in text or "// fault" not in text:
+            sys.exit("check-plugin: %s at %s:%d is not on a faulty Text: %r" % (r["ruleId"], uri, line, text))
+        found.add((uri, line))
     print("check-plugin: %s %s:%d:%d  %s" % (r["ruleId"], uri, line, column, text.strip()))
-print("check-plugin: %d results, all at Swift lines" % len(results))
+fixture = root / "Sources/CheckFixtures/FaintNoteWidget.swift"
+marked = {("Sources/CheckFixtures/FaintNoteWidget.swift", i + 1)
+          for i, t in enumerate(fixture.read_text().splitlines()) if "// fault" in t and "Text(" in t}
+missing = marked - found
+if missing:
+    sys.exit("check-plugin: no WR004 at %s" % ", ".join("%s:%d" % m for m in sorted(missing)))
+print("check-plugin: %d results, all at Swift lines; both faults found" % len(results))

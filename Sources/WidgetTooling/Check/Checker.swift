@@ -471,7 +471,10 @@ public final class Checker {
             return ra != rb ? ra < rb : a.offset < b.offset
         }.map(\.element)
         for f in ordered {
-            let key = [f.rule, f.path, f.family?.rawValue ?? "", f.rule == Rules.timeline.id ? f.message : ""].joined(separator: "|")
+            // A Swift finding has no JSON path: its line and column tell the views apart.
+            let key = [
+                f.rule, f.path, "\(f.line):\(f.column)", f.family?.rawValue ?? "", f.rule == Rules.timeline.id ? f.message : "",
+            ].joined(separator: "|")
             if seen.insert(key).inserted { out.append(f) }
         }
         return out.sorted { a, b in
