@@ -38,8 +38,12 @@ final class BrowserTests: XCTestCase {
         p.standardOutput = out
         p.standardError = FileHandle.nullDevice
         try p.run()
+        // A hung browser is killed after 80 s (the tests' own waits are shorter).
+        let watchdog = DispatchWorkItem { if p.isRunning { p.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 80, execute: watchdog)
         let data = out.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
+        watchdog.cancel()
         return String(decoding: data, as: UTF8.self)
     }
 
@@ -169,8 +173,10 @@ final class BrowserTests: XCTestCase {
     /// `widgetctl serve` in a real browser (issue 17): Chromium opens a gallery, the spec is saved
     /// with another background and text, and the page — left open, never navigated by the test —
     /// reloads itself and shows the new render. Then a broken save shows its error on the page.
-    /// The test drives the watcher (`checkForChanges`) instead of a timer, so it is not timing-bound;
-    /// Chromium's virtual time stands still while the page's update request is held open.
+    /// The test drives the watcher (`checkForChanges`) instead of a timer. Chromium's virtual time
+    /// stands still while the page's update request is held open, so the screenshot is taken at a
+    /// real-time stop (`--timeout`, 15 s: the save comes a second or two after the page opens).
+    /// A Chromium still running at the deadline is killed, so none is left behind.
     func testServeShowsASavedSpecOnTheOpenPage() throws {
         let exe = try browser()
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("widgetctl-serve-\(UUID().uuidString)")
@@ -189,7 +195,9 @@ final class BrowserTests: XCTestCase {
         options.contactSheet = false
         var configuration = LiveServer.Configuration()
         configuration.port = 0
-        configuration.holdSeconds = 2
+        // Held longer than Chromium's real-time stop below: the page never reloads under a
+        // running virtual-time budget twice (Chromium can hang on that).
+        configuration.holdSeconds = 60
         let server = LiveServer(specs: [specURL], options: options, configuration: configuration)
         let port = try server.start()
         defer { server.stop() }
@@ -202,7 +210,11 @@ final class BrowserTests: XCTestCase {
         let browserDone = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
             _ = try? self.run(
-                exe, ["--hide-scrollbars", "--window-size=900,600", "--virtual-time-budget=3000", "--screenshot=\(shot.path)", page])
+                exe,
+                [
+                    "--hide-scrollbars", "--window-size=900,600", "--virtual-time-budget=5000", "--timeout=40000",
+                    "--screenshot=\(shot.path)", page,
+                ])
             browserDone.signal()
         }
         let before = server.version
@@ -216,8 +228,20 @@ final class BrowserTests: XCTestCase {
         // A new modification time is what the watcher sees; make sure the clock moved.
         try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(2)], ofItemAtPath: specURL.path)
         XCTAssertEqual(server.checkForChanges(), [specURL])
-        XCTAssertGreaterThan(server.version, before)
-        XCTAssertEqual(browserDone.wait(timeout: .now() + 120), .success, "Chromium did not finish")
+        let after = server.version
+        XCTAssertGreaterThan(after, before)
+        // The page fetches itself again and the new image (its URL carries the version); then
+        // the server ends the updates, which answers the page's next held request and lets
+        // Chromium's virtual time run out (the files are still served).
+        waited = 0
+        while !server.requestedPaths.contains(where: { $0.hasSuffix(".png?v=\(after)") }) && waited < 30 {
+            Thread.sleep(forTimeInterval: 0.05)
+            waited += 0.05
+        }
+        Thread.sleep(forTimeInterval: 0.5)
+        let paths = server.requestedPaths
+        server.endUpdates()
+        XCTAssertEqual(browserDone.wait(timeout: .now() + 90), .success, "Chromium did not finish")
 
         // What the open page shows now: the blue widget, not the red one.
         let png = try PNGCodec.decode([UInt8](try Data(contentsOf: shot)))
@@ -228,20 +252,31 @@ final class BrowserTests: XCTestCase {
             if r > 200 && g < 60 && b < 60 { red += 1 }
             if b > 200 && r < 60 && g < 60 { blue += 1 }
         }
-        XCTAssertGreaterThan(blue, 2_000, "the saved (blue) render is not on the page")
+        let kept = FileManager.default.temporaryDirectory.appendingPathComponent("widgetctl-serve-failure-\(UUID().uuidString).png")
+        if blue <= 2_000 { try? FileManager.default.copyItem(at: shot, to: kept) }
+        XCTAssertGreaterThan(blue, 2_000, "the saved (blue) render is not on the page (screenshot: \(kept.path))")
         XCTAssertEqual(red, 0, "the page still shows the first (red) render")
-        // The page reloaded itself: it asked for the gallery twice and for the new image.
-        let paths = server.requestedPaths
+        // The page refreshed itself: it asked for the gallery twice and for the new image.
+        XCTAssertTrue(paths.contains { $0.hasSuffix(".png?v=\(after)") }, "\(paths)")
         XCTAssertGreaterThanOrEqual(paths.filter { $0.hasPrefix("/Live/index.html") }.count, 2, "\(paths)")
         XCTAssertTrue(paths.contains { $0.hasPrefix("/__live/wait?since=\(before)") }, "\(paths)")
 
         // A broken save: the error, with its place, is on the page; the last good render stays.
+        // (A new server on the same folder and spec, as a restarted `widgetctl serve` would be.)
+        let again = LiveServer(specs: [specURL], options: options, configuration: configuration)
+        let port2 = try again.start()
+        defer { again.stop() }
+        again.renderAll()
+        let page2 = "http://127.0.0.1:\(port2)/Live/index.html"
         try Data(#"{"kind": "Live", "supportedFamilies": ["systemSmall"], "body": {"type": "Txt"}}"#.utf8).write(to: specURL)
         try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(4)], ofItemAtPath: specURL.path)
-        server.checkForChanges()
-        let error = try XCTUnwrap(server.errors[specURL.path])
+        again.checkForChanges()
+        let error = try XCTUnwrap(again.errors[specURL.path])
         XCTAssertTrue(error.contains("live.widget.json:1:"), error)
-        let dom = try run(exe, ["--virtual-time-budget=3000", "--dump-dom", page])
+        // The page's update request is held until the server ends the updates (after 5 s, time
+        // enough for the page to load), then Chromium's virtual time runs out and it dumps the DOM.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 5) { again.endUpdates() }
+        let dom = try run(exe, ["--virtual-time-budget=3000", "--timeout=40000", "--dump-dom", page2])
         XCTAssertTrue(dom.contains("widgetctl-live-error"), "no error banner on the page")
         XCTAssertTrue(dom.contains("Txt"), "the banner does not quote the problem")
         XCTAssertTrue(dom.contains("e0.png"), "the last good render is gone")

@@ -57,6 +57,7 @@ public final class LiveServer: @unchecked Sendable {
     var requests: [String] = []
     var listener: Int32 = -1
     var running = false
+    var closing = false
     var active = 0
 
     public init(specs: [URL], options: BatchOptions, configuration: Configuration = Configuration()) {
@@ -79,7 +80,7 @@ public final class LiveServer: @unchecked Sendable {
         return waiting
     }
 
-    /// The paths requested so far (the last 1000), for tests and `--verbose`-style logs.
+    /// The request targets answered so far (the last 1000), in the order their answers were sent.
     public var requestedPaths: [String] {
         lock.lock()
         defer { lock.unlock() }
@@ -219,8 +220,18 @@ public final class LiveServer: @unchecked Sendable {
         }
     }
 
-    /// Stops accepting connections and answers every held request.
+    /// Tells every open page that no more updates will come (their held requests are answered
+    /// with `"closing": true`, and the pages stop asking); files are still served.
+    public func endUpdates() {
+        lock.lock()
+        closing = true
+        lock.broadcast()
+        lock.unlock()
+    }
+
+    /// Ends the updates, stops accepting connections and answers every held request.
     public func stop() {
+        endUpdates()
         lock.lock()
         running = false
         let fd = listener
@@ -292,12 +303,13 @@ public final class LiveServer: @unchecked Sendable {
             return
         }
         let target = String(parts[1])
+        let (status, type, body) = respond(to: target)
+        send(client, status: status, type: type, body: body, head: method == "HEAD")
+        // Logged once answered (a held update request, when it returns).
         lock.lock()
         requests.append(target)
         if requests.count > 1000 { requests.removeFirst(requests.count - 1000) }
         lock.unlock()
-        let (status, type, body) = respond(to: target)
-        send(client, status: status, type: type, body: body, head: method == "HEAD")
     }
 
     /// Whether CR LF CR LF occurs in `bytes` at or after `from`.
@@ -357,13 +369,14 @@ public final class LiveServer: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(configuration.holdSeconds)
         lock.lock()
         waiting += 1
-        while versionValue <= since && running && Date() < deadline {
+        while versionValue <= since && running && !closing && Date() < deadline {
             _ = lock.wait(until: min(deadline, Date().addingTimeInterval(1)))
         }
         waiting -= 1
         let v = versionValue
+        let end = closing
         lock.unlock()
-        return "{\"version\":\(v)}"
+        return end ? "{\"version\":\(v),\"closing\":true}" : "{\"version\":\(v)}"
     }
 
     /// The file under the render folder a path names, or nil (outside it, hidden, or not a file).
@@ -412,7 +425,9 @@ public final class LiveServer: @unchecked Sendable {
                 + "</div>"
         }
         let tail = "<script>window.widgetctlLive={version:\(v)};</script><script src=\"/__live/live.js\"></script>"
-        var out = html
+        // Every image URL carries the version, so a refreshed page never shows a cached image.
+        var out = html.replacingOccurrences(of: ".png\"", with: ".png?v=\(v)\"").replacingOccurrences(
+            of: ".jpg\"", with: ".jpg?v=\(v)\"")
         if let r = out.range(of: "</body>", options: .backwards) {
             out.replaceSubrange(r, with: tail + "</body>")
         } else {
@@ -454,16 +469,45 @@ public final class LiveServer: @unchecked Sendable {
         "<!doctype html><html><head><meta charset=\"utf-8\"><title>Not found</title></head><body style=\"font:15px sans-serif;margin:24px\"><p>\(Gallery.escape(path)) is not in the render. <a href=\"/\">All galleries</a></p></body></html>"
     }
 
-    /// The page side: wait for the next version, then reload (the gallery's own script builds the
-    /// page again, with fresh images: the server forbids caching).
+    /// The page side: wait for the next version, then fetch the page again and swap its body in
+    /// place, running the new body's scripts (each in a block of its own, so the gallery's
+    /// top-level constants do not clash). No navigation: the page keeps its scroll position, and
+    /// a headless browser's virtual time is not disturbed. Image URLs carry the version (the
+    /// server adds `?v=N`), so no image comes from a cache.
     static let script = """
         (function () {
           var v = (window.widgetctlLive || {}).version || 0;
+          function refresh() {
+            return fetch(location.href, { cache: 'no-store' })
+              .then(function (r) { return r.text(); })
+              .then(function (html) {
+                var doc = new DOMParser().parseFromString(html, 'text/html');
+                document.title = doc.title;
+                document.body.replaceWith(document.adoptNode(doc.body));
+                document.body.querySelectorAll('script').forEach(function (old) {
+                  if (old.src || old.textContent.indexOf('widgetctlLive') >= 0) { return; }
+                  var s = document.createElement('script');
+                  s.textContent = '{\\n' + old.textContent + '\\n}';
+                  old.replaceWith(s);
+                });
+              });
+          }
           function poll() {
             fetch('/__live/wait?since=' + v, { cache: 'no-store' })
               .then(function (r) { return r.json(); })
               .then(function (j) {
-                if (j.version > v) { location.reload(); return; }
+                if (j.closing) {
+                  var note = document.createElement('div');
+                  note.textContent = 'widgetctl serve has stopped: this page no longer updates.';
+                  note.style.cssText = 'position:fixed;bottom:0;left:0;right:0;background:#333;color:#fff;font:13px sans-serif;padding:6px 16px';
+                  document.body.appendChild(note);
+                  return;
+                }
+                if (j.version > v) {
+                  v = j.version;
+                  document.documentElement.setAttribute('data-live-version', String(v));
+                  return refresh().then(function () { setTimeout(poll, 500); });
+                }
                 setTimeout(poll, 1000);
               })
               .catch(function () { setTimeout(poll, 2000); });
