@@ -19,9 +19,12 @@ final class PaintTests: XCTestCase {
         let p = painted(.linearGradient(stops: Paint.stops([red, blue]), start: Point(0.5, 0), end: Point(100.5, 0)))
         XCTAssertEqual(p.pixel(atX: 0, y: 5), PremultipliedPixel(red))
         XCTAssertEqual(p.pixel(atX: 100, y: 5), PremultipliedPixel(blue))
+        // Halfway in Oklab (as SwiftUI interpolates; ConformanceTests, fact 5): (140, 83, 162),
+        // not the sRGB midpoint (128, 0, 128).
         let mid = p.pixel(atX: 50, y: 5)
-        XCTAssertEqual(Int(mid.r), 128, accuracy: 1)
-        XCTAssertEqual(Int(mid.b), 128, accuracy: 1)
+        XCTAssertEqual(Int(mid.r), 140, accuracy: 1)
+        XCTAssertEqual(Int(mid.g), 83, accuracy: 1)
+        XCTAssertEqual(Int(mid.b), 162, accuracy: 1)
         // Beyond the ends the end colours extend (pad).
         let padded = painted(.linearGradient(stops: Paint.stops([red, blue]), start: Point(30, 0), end: Point(60, 0)))
         XCTAssertEqual(padded.pixel(atX: 5, y: 0), PremultipliedPixel(red))
@@ -33,7 +36,8 @@ final class PaintTests: XCTestCase {
         let p = painted(.linearGradient(stops: stops, start: Point(0, 0), end: Point(101, 0)))
         XCTAssertEqual(p.pixel(atX: 10, y: 0), PremultipliedPixel(.black))
         XCTAssertEqual(p.pixel(atX: 90, y: 0), PremultipliedPixel(.white))
-        XCTAssertEqual(Int(p.pixel(atX: 50, y: 0).r), 128, accuracy: 2)
+        // Oklab lightness 0.5 halfway: sRGB 99.
+        XCTAssertEqual(Int(p.pixel(atX: 50, y: 0).r), 99, accuracy: 2)
     }
 
     func testFadeToClearIsInterpolatedPremultiplied() {
@@ -66,9 +70,10 @@ final class PaintTests: XCTestCase {
         let north = Int(p.pixel(atX: 50, y: 10).r)
         // Just below the +x axis the turn has barely started; clockwise on screen reaches south first.
         XCTAssertLessThan(east, 10)
-        XCTAssertEqual(south, 64, accuracy: 3)
-        XCTAssertEqual(west, 128, accuracy: 3)
-        XCTAssertEqual(north, 191, accuracy: 3)
+        // A quarter, half and three quarters of the turn: Oklab lightness 0.25, 0.5, 0.75.
+        XCTAssertEqual(south, 33, accuracy: 3)
+        XCTAssertEqual(west, 99, accuracy: 3)
+        XCTAssertEqual(north, 174, accuracy: 3)
     }
 
     func testImageNearestAndBilinear() {

@@ -9,6 +9,15 @@ package struct Recorder {
 
     package init(context: LayoutContext) { self.context = context }
 
+    /// SF Pro's natural line height per point of size (measured on iOS: 20.3 pt for 17-pt body,
+    /// 15.66 pt for `.system(size: 13)`; issue 16, fact 2).
+    static let naturalLineHeight = 1.2
+    /// Redaction (fact 6): bar height as a share of the natural line height, the text colour's
+    /// opacity in a bar, and the primary colour's opacity over an image.
+    static let redactionBarShare = 0.6
+    static let redactionOpacity = 0.16
+    static let redactedImageOpacity = 0.21
+
     package mutating func record(_ box: LayoutBox) {
         if let m = box as? ModifierBox {
             recordModifier(m)
@@ -23,10 +32,20 @@ package struct Recorder {
             // Lines are laid out inside the width the text reported; place that box by alignment.
             let origin = Point(f.minX + max(0, (f.width - layout.size.width)) * alignmentFactor(t.attributes.alignment), f.minY)
             if redacted {
+                // Measured on iOS (issue 16, fact 6): each line becomes a bar 0.6 of the line's
+                // natural height tall (20 pt for a 28-pt title, 10.5 for a 15-pt subheadline),
+                // centred on the line, (214,214,214) on white: the text's colour at 16%.
+                let size = layout.font.size
+                let natural = size * Recorder.naturalLineHeight
+                let h = natural * Recorder.redactionBarShare
                 for line in layout.lines where line.width > 0 {
-                    let h = layout.font.size * 0.8
-                    let r = Rect(x: origin.x + line.x, y: origin.y + line.baseline - h * 0.9, width: line.width, height: h)
-                    emit(v, .fill(Path(roundedRect: r, cornerRadius: h / 3, style: .continuous), style.opacity(0.25), bounds: r))
+                    let top = origin.y + line.baseline - layout.firstBaseline
+                    let r = Rect(x: origin.x + line.x, y: top + (natural - h) / 2, width: line.width, height: h)
+                    emit(
+                        v,
+                        .fill(
+                            Path(roundedRect: r, cornerRadius: h / 4, style: .continuous), style.opacity(Recorder.redactionOpacity),
+                            bounds: r))
                 }
                 return
             }
@@ -46,11 +65,13 @@ package struct Recorder {
             }
         case let img as ImageBox:
             if redacted {
+                // An image placeholder is (202,202,202) on white (fact 6): primary at 21%.
+                let primary = SystemColors.color("primary", scheme: context.environment.colorScheme)!
                 emit(
                     v,
                     .fill(
                         Path(roundedRect: f, cornerRadius: min(f.width, f.height) / 4, style: .continuous),
-                        .color(RGBA(white: 0.5, alpha: 0.25)), bounds: f), true)
+                        .color(primary.opacity(Recorder.redactedImageOpacity)), bounds: f), true)
                 return
             }
             recordImage(img)

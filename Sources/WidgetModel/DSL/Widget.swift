@@ -277,3 +277,15 @@ extension Widget {
     /// The widget's definition, for rendering.
     public static var definition: WidgetDefinition { Self().body._definition }
 }
+
+/// A view outside any widget, resolved to the view tree the renderer lays out (what
+/// `ViewRenderer` draws: SwiftUI's `ImageRenderer` on Linux).
+public enum StandaloneView {
+    /// The tree of `view` in `environment`; a `containerBackground` in it is ignored (there is no
+    /// widget to put it on), as SwiftUI ignores it outside a widget.
+    public static func resolve(_ view: any View, environment: WidgetEnvironment) -> ViewNode {
+        let context = _DSLContext(environment: EnvironmentValues(environment), capture: _DSLContext.Capture())
+        let nodes = _resolveAny(view, context)
+        return nodes.count == 1 ? nodes[0] : ViewNode(.vstack(alignment: .center, spacing: nil, children: nodes))
+    }
+}
