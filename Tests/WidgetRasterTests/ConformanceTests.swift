@@ -107,4 +107,47 @@ final class ConformanceTests: XCTestCase {
         assertColor(rgb(p, x, (runs[0].0 + runs[0].1) / 2), (214, 214, 214), tolerance: 3, "text bar")
         assertColor(rgb(p, x, (runs[2].0 + runs[2].1) / 2), (202, 202, 202), tolerance: 3, "image placeholder")
     }
+
+    // MARK: Facts 2 and 3 — line pitch and widths
+
+    static let lorem =
+        "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. Ut enim ad minim veniam, quis nostrud exercitation ullamco laboris nisi ut aliquip ex ea commodo consequat. Duis aute irure dolor in reprehenderit in voluptate velit esse cillum dolore eu fugiat nulla pariatur. Excepteur sint occaecat cupidatat non proident, sunt in culpa qui officia deserunt mollit anim id est laborum."
+
+    func layout(_ text: String, _ font: FontSpec, width: Double? = nil) throws -> TextLayout {
+        try TextLayoutEngine().layout(text, options: TextOptions(font: font, displayScale: 3), maxWidth: width)
+    }
+
+    /// Body 17 pt: 22 pt between baselines (before: 21, Inter's own line height; now 22); n body
+    /// lines are 22(n−1) + about 20.3 pt tall (now 20.4 for one line); footnote 18 pt apart;
+    /// `.system(size: 13)`, which has no text style, 15.66 pt apart (now 15.6).
+    func testFact2LinePitch() throws {
+        let body = try layout(ConformanceTests.lorem, .body, width: 358)
+        XCTAssertGreaterThan(body.lines.count, 3)
+        for i in 1..<body.lines.count {
+            XCTAssertEqual(body.lines[i].baseline - body.lines[i - 1].baseline, 22, accuracy: 0.34, "body pitch (3x pixel snapping)")
+        }
+        let n = Double(body.lines.count)
+        XCTAssertEqual(body.size.height, 22 * (n - 1) + 20.3, accuracy: 0.5, "height of \(Int(n)) body lines")
+        let one = try layout("One line", .body)
+        XCTAssertEqual(one.size.height, 20.3, accuracy: 0.3)
+        let foot = try layout("one\ntwo", .style(.footnote))
+        XCTAssertEqual(foot.lines[1].baseline - foot.lines[0].baseline, 18, accuracy: 0.34)
+        let plain = try layout("one\ntwo\nthree", FontSpec(size: 13))
+        XCTAssertEqual((plain.lines[2].baseline - plain.lines[0].baseline) / 2, 15.66, accuracy: 0.2)
+    }
+
+    /// Widths at 17 pt (SF Pro on iOS; Inter is the face here): the 446-character Lorem paragraph
+    /// on one line is 3320 pt (before: 3512, +5.8%; now 3321 for this 445-character one);
+    /// "Checked" has 65–65.5 pt of ink (before: 68.5; now 66.0); wrapped at 358 pt the paragraph
+    /// makes 10 lines (before: 11; now 10). SF's tracking (−0.43 pt at 17) on Inter's advances
+    /// accounts for the difference.
+    func testFact3Widths() throws {
+        // This paragraph is 445 characters (the measured one had one more): 3320 × 445/446.
+        let line = try layout(ConformanceTests.lorem, .body)
+        XCTAssertEqual(line.size.width, 3320 * 445 / 446, accuracy: 3320 * 0.015, "one-line width")
+        let checked = try layout("Checked", .body)
+        let ink = checked.path(at: .zero).controlBounds
+        XCTAssertEqual(ink.width, 65.25, accuracy: 1.5, "ink of “Checked”")
+        XCTAssertEqual(try layout(ConformanceTests.lorem, .body, width: 358).lines.count, 10, "lines at 358 pt")
+    }
 }

@@ -146,8 +146,15 @@ public struct TextLayoutEngine: Sendable {
         let primary = try library.face(for: font)
         let fallbacks = library.fallbacks(for: font)
         let size = font.size
-        let lineHeight = (primary.ascender + primary.descender + primary.lineGap) / primary.unitsPerEm * size
-        let ascent = primary.ascender / primary.unitsPerEm * size
+        // Line metrics as SwiftUI's: a line's natural height, and between baselines the text
+        // style's published line height (SFMetrics). Apple's own faces keep their own metrics.
+        let apple = SFMetrics.isAppleFace(primary.familyName)
+        let ownHeight = (primary.ascender + primary.descender + primary.lineGap) / primary.unitsPerEm * size
+        let lineHeight = apple ? ownHeight : size * SFMetrics.naturalLineHeight
+        let ascent = lineHeight * primary.ascender / max(1, primary.ascender + primary.descender)
+        let pitch = SFMetrics.linePitch(font, natural: lineHeight)
+        // Other faces get SF Pro's size-specific tracking, so widths and line breaks agree.
+        let tracking = options.tracking + (apple ? 0 : SFMetrics.tracking(size: size))
         let features = font.monospacedDigit ? ["tnum"] : []
 
         var missing: [Unicode.Scalar] = []
@@ -158,7 +165,7 @@ public struct TextLayoutEngine: Sendable {
             let scalars = Array(paragraph.unicodeScalars)
             let clusters = shapeParagraph(
                 scalars, paragraph: paragraphs.count, primary: primary, fallbacks: fallbacks,
-                size: size, features: features, tracking: options.tracking, missing: &missing)
+                size: size, features: features, tracking: tracking, missing: &missing)
             paragraphs.append(scalars)
             lines += breakLines(clusters, maxWidth: maxWidth, overflow: &overflows)
         }
@@ -186,7 +193,7 @@ public struct TextLayoutEngine: Sendable {
         let snap = { (v: Double) in (v * options.displayScale).rounded() / options.displayScale }
         var placed: [TextLine] = []
         for (i, line) in lines.enumerated() {
-            let baseline = snap(ascent + Double(i) * (lineHeight + options.lineSpacing))
+            let baseline = snap(ascent + Double(i) * (pitch + options.lineSpacing))
             let w = widths[i]
             let x0: Double
             switch options.alignment {
@@ -200,7 +207,7 @@ public struct TextLayoutEngine: Sendable {
                     baseline: baseline, text: lineTexts[i]))
         }
         let count = Double(max(1, lines.count))
-        let height = count * lineHeight + (count - 1) * options.lineSpacing
+        let height = lineHeight + (count - 1) * (pitch + options.lineSpacing)
         let layout = TextLayout(
             lines: placed, size: Size(boxWidth, height),
             firstBaseline: placed.first?.baseline ?? snap(ascent),

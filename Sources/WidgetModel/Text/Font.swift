@@ -45,31 +45,33 @@ public enum DynamicTypeSize: String, Sendable, Hashable, CaseIterable, Comparabl
     public var isAccessibilitySize: Bool { self >= .accessibility1 }
 }
 
-/// Point size and weight of each text style, per Dynamic Type size. Kept as data so more sizes
-/// can be added without touching code; today it holds iOS's default size, `.large` (Apple HIG,
-/// Typography, "Dynamic Type sizes": largeTitle 34, title 28, title2 22, title3 20, headline 17
-/// semibold, body 17, callout 16, subheadline 15, footnote 13, caption 12, caption2 11).
+/// Point size, weight and line height of each text style, per Dynamic Type size. Kept as data so
+/// more sizes can be added without touching code; today it holds iOS's default size, `.large`
+/// (Apple HIG, Typography, "Dynamic Type sizes": size/line height largeTitle 34/41, title 28/34,
+/// title2 22/28, title3 20/25, headline 17/22 semibold, body 17/22, callout 16/21,
+/// subheadline 15/20, footnote 13/18, caption 12/16, caption2 11/13; body 22 and footnote 18
+/// also measured on iOS renders, issue 16).
 public enum TextStyleTable {
     public struct Entry: Sendable, Hashable {
         public let size: Double
         public let weight: FontWeight
-        /// Extra space between lines, in points, that the style adds to the font's own line height.
-        public let leading: Double
+        /// Distance between baselines, points.
+        public let lineHeight: Double
     }
 
     public static let sizes: [DynamicTypeSize: [TextStyle: Entry]] = [
         .large: [
-            .largeTitle: Entry(size: 34, weight: .regular, leading: 0),
-            .title: Entry(size: 28, weight: .regular, leading: 0),
-            .title2: Entry(size: 22, weight: .regular, leading: 0),
-            .title3: Entry(size: 20, weight: .regular, leading: 0),
-            .headline: Entry(size: 17, weight: .semibold, leading: 0),
-            .body: Entry(size: 17, weight: .regular, leading: 0),
-            .callout: Entry(size: 16, weight: .regular, leading: 0),
-            .subheadline: Entry(size: 15, weight: .regular, leading: 0),
-            .footnote: Entry(size: 13, weight: .regular, leading: 0),
-            .caption: Entry(size: 12, weight: .regular, leading: 0),
-            .caption2: Entry(size: 11, weight: .regular, leading: 0),
+            .largeTitle: Entry(size: 34, weight: .regular, lineHeight: 41),
+            .title: Entry(size: 28, weight: .regular, lineHeight: 34),
+            .title2: Entry(size: 22, weight: .regular, lineHeight: 28),
+            .title3: Entry(size: 20, weight: .regular, lineHeight: 25),
+            .headline: Entry(size: 17, weight: .semibold, lineHeight: 22),
+            .body: Entry(size: 17, weight: .regular, lineHeight: 22),
+            .callout: Entry(size: 16, weight: .regular, lineHeight: 21),
+            .subheadline: Entry(size: 15, weight: .regular, lineHeight: 20),
+            .footnote: Entry(size: 13, weight: .regular, lineHeight: 18),
+            .caption: Entry(size: 12, weight: .regular, lineHeight: 16),
+            .caption2: Entry(size: 11, weight: .regular, lineHeight: 13),
         ]
     ]
 
