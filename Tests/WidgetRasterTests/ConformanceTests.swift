@@ -150,4 +150,48 @@ final class ConformanceTests: XCTestCase {
         XCTAssertEqual(ink.width, 65.25, accuracy: 1.5, "ink of “Checked”")
         XCTAssertEqual(try layout(ConformanceTests.lorem, .body, width: 358).lines.count, 10, "lines at 358 pt")
     }
+
+    // MARK: Fact 1 — text truncates to the proposed height
+
+    /// On iOS a 446-character paragraph proposed 200×100 pt shows 3 lines, the last ending "…"
+    /// (the measured text's style gave a 97-pt image). Before: all of its lines, overflowing the
+    /// proposal. Now: the lines that fit in 100 pt (4 at body's 22-pt pitch), the last ending "…".
+    func testFact1TextTruncatesToTheProposedHeight() throws {
+        let r = try ViewRenderer(scale: 2).render(Text(ConformanceTests.lorem), proposal: .size(width: 200, height: 100))
+        XCTAssertLessThanOrEqual(r.size.height, 100.5)
+        XCTAssertEqual(r.size.height, 20.4 + 3 * 22, accuracy: 0.5, "four body lines")
+        // Laid out alone, the same text at 200 pt needs far more height.
+        let free = try ViewRenderer(scale: 2).render(Text(ConformanceTests.lorem), proposal: .width(200))
+        XCTAssertGreaterThan(free.size.height, 300)
+        // The kept lines end with an ellipsis.
+        let env = WidgetEnvironment(family: .systemSmall, appearance: .light, size: Size(200, 100), displayScale: 2)
+        let context = LayoutContext(
+            text: TextLayoutEngine(), environment: env, widgetRect: Rect(x: 0, y: 0, width: 200, height: 100), cornerRadius: 0)
+        let box = LayoutBox.build(ViewNode(.text(ConformanceTests.lorem, TextAttributes())), context)
+        _ = box.sizeThatFits(ProposedSize(width: 200, height: 100))
+        box.place(in: Rect(x: 0, y: 0, width: 200, height: 100))
+        let placed = try XCTUnwrap((box.innermost as? TextBox)?.placedLayout)
+        XCTAssertEqual(placed.lines.count, 4)
+        XCTAssertTrue(placed.lines[3].text.hasSuffix("…"), placed.lines[3].text)
+        XCTAssertEqual(context.truncatedTexts.count, 1, "check reports it (WR011)")
+        // A frame that fits exactly (pixel-snapped a little short) keeps every line.
+        let two = try ViewRenderer(scale: 3).render(Text("one\ntwo").frame(height: 42.3), proposal: .fitting)
+        XCTAssertEqual(two.size.height, 42.3, accuracy: 0.01)
+    }
+
+    // MARK: Fact 4 — HStack { Text; Spacer(); Text }
+
+    /// In 343 pt, SwiftUI keeps a 177.5-pt text on one line beside a Spacer and a short text.
+    func testFact4TextSpacerTextKeepsTheLongTextOnOneLine() throws {
+        let long = "Remember to buy milk"
+        let width = try layout(long, .body).size.width
+        XCTAssertEqual(width, 177.5, accuracy: 25, "a text of about the measured width")
+        let row = HStack {
+            Text(long)
+            Spacer()
+            Text("9:41 AM")
+        }
+        let r = try ViewRenderer(scale: 2).render(row, proposal: .size(width: 343, height: 200))
+        XCTAssertEqual(r.size.height, 20.4, accuracy: 0.5, "one line")
+    }
 }

@@ -215,7 +215,7 @@ final class DividerBox: LayoutBox {
 final class TextBox: LayoutBox {
     let string: String
     let attributes: TextAttributes
-    private var layouts: [Double: TextLayout] = [:]
+    private var layouts: [Key: TextLayout] = [:]
     private(set) var placedLayout: TextLayout?
 
     init(view: ViewNode, context: LayoutContext, string: String, attributes: TextAttributes) {
@@ -224,21 +224,30 @@ final class TextBox: LayoutBox {
         super.init(view: view, context: context)
     }
 
-    var options: TextOptions {
+    func options(maxLines: Int? = nil) -> TextOptions {
         // An inline accessory is one line of text: the system truncates, never wraps.
         let inline = context.environment.family == .accessoryInline
+        var limit = inline ? 1 : attributes.lineLimit
+        if let m = maxLines { limit = min(limit ?? m, m) }
         return TextOptions(
-            font: attributes.font, lineLimit: inline ? 1 : attributes.lineLimit, truncation: attributes.truncation,
+            font: attributes.font, lineLimit: limit, truncation: attributes.truncation,
             alignment: attributes.alignment, minimumScaleFactor: attributes.minimumScaleFactor,
             tracking: attributes.tracking, lineSpacing: attributes.lineSpacing,
             displayScale: context.environment.displayScale)
     }
 
-    func layout(width: Double?) -> TextLayout {
-        let key = width.map { $0.isFinite ? $0 : -1 } ?? -1
+    struct Key: Hashable {
+        var width: Double
+        var lines: Int
+    }
+
+    func layout(width: Double?, maxLines: Int? = nil) -> TextLayout {
+        let key = Key(width: width.map { $0.isFinite ? $0 : -1 } ?? -1, lines: maxLines ?? -1)
         if let l = layouts[key] { return l }
         let l: TextLayout
-        do { l = try context.text.layout(string, options: options, maxWidth: key < 0 ? nil : key) } catch {
+        do {
+            l = try context.text.layout(string, options: options(maxLines: maxLines), maxWidth: key.width < 0 ? nil : key.width)
+        } catch {
             context.note(error)
             l = TextLayout(
                 lines: [], size: .zero, firstBaseline: 0, lastBaseline: 0, isTruncated: false, fontScale: 1,
@@ -248,21 +257,37 @@ final class TextBox: LayoutBox {
         return l
     }
 
+    /// The layout for a proposal. Text truncates to the proposed height, as SwiftUI's does: it
+    /// keeps the lines that fit (at least one) and ends the last with "…" (measured on iOS: a
+    /// 446-character paragraph proposed 200×100 pt shows 3 lines, the last ending "…").
+    func layout(width: Double?, height: Double?) -> TextLayout {
+        let full = layout(width: width)
+        // Half a point of slack: a frame snapped to the pixel grid must not lose a line.
+        let slack = 0.5
+        guard let h = height, h.isFinite, full.lines.count > 1, full.size.height > h + slack else { return full }
+        // Lines are `pitch` apart below a first line of the natural height.
+        let n = Double(full.lines.count)
+        let pitch = (full.lines[full.lines.count - 1].baseline - full.lines[0].baseline) / (n - 1)
+        let first = full.size.height - pitch * (n - 1)
+        let fits = pitch > 0 ? Int(((h + slack - first) / pitch).rounded(.down)) + 1 : 1
+        return layout(width: width, maxLines: max(1, min(full.lines.count - 1, fits)))
+    }
+
     override func computeSize(_ p: ProposedSize) -> Size {
-        let l = layout(width: p.width)
+        let l = layout(width: p.width, height: p.height)
         // Text reports its lines' size, never more than offered.
         return Size(min(l.size.width, p.width ?? .infinity), l.size.height)
     }
 
     override func place(in rect: Rect) {
         frame = rect
-        let l = layout(width: rect.width + 1e-6)
+        let l = layout(width: rect.width + 1e-6, height: rect.height + 1e-6)
         placedLayout = l
         if l.isTruncated { context.truncatedTexts.append((string, l.lines.map(\.text).joined(separator: " "), view.source)) }
     }
 
     override func baseline(first: Bool, size: Size) -> Double? {
-        let l = layout(width: size.width + 1e-6)
+        let l = layout(width: size.width + 1e-6, height: size.height + 1e-6)
         return first ? l.firstBaseline : l.lastBaseline
     }
 }
