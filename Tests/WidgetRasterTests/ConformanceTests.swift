@@ -194,4 +194,53 @@ final class ConformanceTests: XCTestCase {
         let r = try ViewRenderer(scale: 2).render(row, proposal: .size(width: 343, height: 200))
         XCTAssertEqual(r.size.height, 20.4, accuracy: 0.5, "one line")
     }
+
+    // MARK: Fact 7 — symbol sizes and spacing
+
+    /// Ink bounds in points: the pixels at least half covered (alpha ≥ 128).
+    func ink(_ r: RenderedView, fromX: Int = 0, toX: Int? = nil) -> Rect? {
+        var minX = Int.max
+        var minY = Int.max
+        var maxX = -1
+        var maxY = -1
+        for y in 0..<r.pixmap.height {
+            for x in fromX..<(toX ?? r.pixmap.width) where r.pixmap.pixels[y * r.pixmap.width + x] >> 24 >= 128 {
+                minX = min(minX, x)
+                maxX = max(maxX, x)
+                minY = min(minY, y)
+                maxY = max(maxY, y)
+            }
+        }
+        guard maxX >= 0 else { return nil }
+        let k = r.scale
+        return Rect(x: Double(minX) / k, y: Double(minY) / k, width: Double(maxX - minX + 1) / k, height: Double(maxY - minY + 1) / k)
+    }
+
+    /// On iOS: `checkmark.circle.fill` at body is 17×17 pt of ink with a 9–10-pt ink gap to a
+    /// following Text in an HStack (before: 16.5 pt of ink and an 11–12-pt gap; now 17 and about
+    /// 10); `globe` with `imageScale(.large)` is 22×22 (before: `imageScale` was ignored, 17);
+    /// `arrow.clockwise.circle` at `.title` is 28×28 (the rule: ink = the font's size × the scale).
+    func testFact7SymbolSizes() throws {
+        let check = try ViewRenderer(scale: 4).render(Image(systemName: "checkmark.circle.fill"))
+        let c = try XCTUnwrap(ink(check))
+        XCTAssertEqual(c.width, 17, accuracy: 0.5)
+        XCTAssertEqual(c.height, 17, accuracy: 0.5)
+        let row = try ViewRenderer(scale: 4).render(
+            HStack {
+                Image(systemName: "checkmark.circle.fill")
+                Text("Done")
+            })
+        let symbolInk = try XCTUnwrap(ink(row, toX: Int(19 * 4)))
+        let textInk = try XCTUnwrap(ink(row, fromX: Int(19 * 4)))
+        XCTAssertEqual(textInk.minX - symbolInk.maxX, 9.5, accuracy: 0.75, "ink gap symbol → text")
+        let globe = try XCTUnwrap(ink(try ViewRenderer(scale: 4).render(Image(systemName: "globe").imageScale(.large))))
+        XCTAssertEqual(globe.width, 22, accuracy: 0.75)
+        XCTAssertEqual(globe.height, 22, accuracy: 0.75)
+        // The sizing rule at `.title` (28 pt). (`arrow.clockwise.circle` itself measures 22.5 here:
+        // its open stand-in glyph is an arrow without SF's enclosing circle — a glyph difference,
+        // listed in docs/CONFORMANCE.md.)
+        let title = try XCTUnwrap(ink(try ViewRenderer(scale: 4).render(Image(systemName: "checkmark.circle.fill").font(.title))))
+        XCTAssertEqual(title.width, 28, accuracy: 1)
+        XCTAssertEqual(title.height, 28, accuracy: 1)
+    }
 }

@@ -232,8 +232,11 @@ package struct Recorder {
         switch img.source {
         case .system(let name):
             if let glyph = SymbolTable.outline(for: name, library: context.text.library) {
-                // MDI glyphs sit on a 24-unit grid with 2 units of margin, like SF Symbols' padding.
-                let k = min(f.width, f.height) / glyph.unitsPerEm
+                // MDI glyphs sit on a 24-unit grid with 2 units of margin: a symbol at its font's
+                // size draws its 20-unit ink as wide as the font size (× imageScale); a resizable
+                // one fills its frame's smaller side with the whole grid.
+                let em = img.options.resizable ? min(f.width, f.height) : img.options.font.size * img.options.symbolScale * 24 / 20
+                let k = em / glyph.unitsPerEm
                 let t = Transform(
                     a: k, b: 0, c: 0, d: -k, tx: f.midX - glyph.unitsPerEm * k / 2,
                     ty: f.midY + glyph.unitsPerEm * k / 2 - glyph.unitsPerEm * k * 0.125)

@@ -301,16 +301,22 @@ final class ImageBox: LayoutBox {
         super.init(view: view, context: context)
     }
 
-    /// The natural size: a symbol is as tall as its font's line, a bitmap its pixels / scale.
+    /// The natural size: a symbol is as tall as its font's line and as wide as its ink plus a
+    /// thin side bearing; a bitmap its pixels / scale. Measured on iOS: `checkmark.circle.fill` at
+    /// body has 17×17 pt of ink (the font's size) and 9–10 pt of ink gap to a following Text in
+    /// an HStack (8 pt of spacing, so about half a point of bearing each side).
     var intrinsic: Size {
         switch source {
         case .system:
-            let s = options.font.size * 1.2
-            return Size(s, s)
+            let ink = options.font.size * options.symbolScale
+            return Size(ink + 2 * ImageBox.symbolBearing * options.symbolScale, max(ink, options.font.size * 1.2))
         case .bitmap(let data):
             return Size(Double(data.width) / data.scale, Double(data.height) / data.scale)
         }
     }
+
+    /// A symbol's side bearing at medium scale, points.
+    static let symbolBearing = 0.5
 
     override func computeSize(_ p: ProposedSize) -> Size {
         guard options.resizable else { return intrinsic }

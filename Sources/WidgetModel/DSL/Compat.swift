@@ -43,7 +43,6 @@ extension View {
     public func accessibilityIdentifier(_ id: String) -> Self { self }
     public func symbolRenderingMode(_ mode: SymbolRenderingMode?) -> Self { self }
     public func symbolEffect(_ effect: Any, options: Any? = nil, value: Any? = nil) -> Self { self }
-    public func imageScale(_ scale: Image.Scale) -> Self { self }
     public func widgetLabel<S: StringProtocol>(_ label: S) -> Self { self }
     public func widgetLabel<V: View>(@ViewBuilder label: () -> V) -> Self { self }
     public func widgetCurvesContent(_ curves: Bool = true) -> Self { self }

@@ -7,6 +7,19 @@ extension View {
     func layout(_ f: @escaping (_DSLContext) -> [LayoutModifier]) -> ModifiedContent<Self> { ModifiedContent(self, layout: f) }
 
     // MARK: Environment
+    /// Symbols' size relative to their font: small 0.78, medium 1, large 1.29 (measured on iOS:
+    /// `globe` with `.large` at body is 22×22 pt of ink, 17 × 1.29; small is Apple's ratio,
+    /// not measured here).
+    public func imageScale(_ scale: Image.Scale) -> ModifiedContent<Self> {
+        env { c in
+            switch scale {
+            case .small: c.imageScale = 0.78
+            case .medium: c.imageScale = 1
+            case .large: c.imageScale = 1.29
+            }
+        }
+    }
+
     public func font(_ font: Font?) -> ModifiedContent<Self> {
         env { c in
             if let font {

@@ -36,6 +36,8 @@ public struct _DSLContext {
     /// `labelStyle` in force.
     var labelStyle: LabelStyleChoice.Kind = .titleAndIcon
     var tint: ResolvedStyle? = nil
+    /// `imageScale` in force: a symbol's size relative to its font.
+    var imageScale = 1.0
     /// `gaugeStyle` in force (nil: the gauge's own).
     var gaugeStyle: GaugeDisplayStyle? = nil
     /// Where a `containerBackground(for: .widget)` is recorded.

@@ -213,6 +213,7 @@ public struct Image: _PrimitiveView {
         o.font = c.text.font
         o.style = c.text.style
         o.accentedMode = accentedMode
+        o.symbolScale = c.imageScale
         var n: ViewNode
         switch source {
         case .system(let name): n = node(.image(.system(name), o), c)

@@ -303,6 +303,8 @@ public struct ImageOptions: Sendable, Hashable {
     public var font: FontSpec = .body
     public var style: ResolvedStyle? = nil
     public var accentedMode: AccentedRenderingMode? = nil
+    /// `imageScale`: a symbol's size relative to its font (small 0.78, medium 1, large 1.29).
+    public var symbolScale: Double = 1
     public init() {}
 }
 
