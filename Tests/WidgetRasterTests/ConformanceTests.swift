@@ -243,4 +243,30 @@ final class ConformanceTests: XCTestCase {
         XCTAssertEqual(title.width, 28, accuracy: 1)
         XCTAssertEqual(title.height, 28, accuracy: 1)
     }
+
+    // MARK: Fact 9 — Dynamic Type columns
+
+    /// On iOS `.medium` gives body 16 pt (21 pt between baselines); every column xSmall …
+    /// accessibility5 is filled from Apple's table, each style growing with the size. Before: the
+    /// `.large` column only (body 17 at every size).
+    func testFact9DynamicTypeColumns() throws {
+        let medium = FontSpec.style(.body, dynamicType: .medium)
+        XCTAssertEqual(medium.size, 16)
+        let two = try layout("one\ntwo", medium)
+        XCTAssertEqual(two.lines[1].baseline - two.lines[0].baseline, 21, accuracy: 0.34)
+        XCTAssertEqual(FontSpec.style(.body, dynamicType: .accessibility5).size, 53)
+        XCTAssertEqual(FontSpec.style(.caption2, dynamicType: .xSmall).size, 11)
+        for style in TextStyle.allCases {
+            let sizes = DynamicTypeSize.allCases.map { TextStyleTable.entry(style, size: $0).size }
+            XCTAssertEqual(sizes, sizes.sorted(), "\(style) grows with the Dynamic Type size")
+            XCTAssertEqual(TextStyleTable.sizes[.large]?[style], TextStyleTable.entry(style))
+        }
+        XCTAssertEqual(TextStyleTable.sizes.count, 12)
+        // Through the environment a widget is laid out in: the DSL's `.body` at `.xxxLarge` is 23 pt.
+        let env = WidgetEnvironment(
+            family: .systemSmall, appearance: .light, size: Size(170, 170), displayScale: 1, dynamicTypeSize: .xxxLarge)
+        let node = StandaloneView.resolve(Text("Hi"), environment: env)
+        guard case .text(_, let attributes) = node.kind else { return XCTFail("not a text: \(node.kind)") }
+        XCTAssertEqual(attributes.font.size, 23)
+    }
 }

@@ -19,6 +19,7 @@ public enum SFMetrics {
     /// font when it is scaled down), else the natural height. Measured on iOS: body 22 pt, body at
     /// Dynamic Type `.medium` (16 pt) 21 pt, footnote 18 pt; Apple's HIG lists the same.
     public static func linePitch(_ font: FontSpec, natural: Double) -> Double {
+        if let ratio = font.lineHeightRatio { return max(natural, font.size * ratio) }
         guard let style = font.textStyle else { return natural }
         let e = TextStyleTable.entry(style)
         return max(natural, e.lineHeight * font.size / e.size)

@@ -48,6 +48,8 @@ public struct _DSLContext {
         self.environment = environment
         self.capture = capture
         text.style = .color(SystemColors.color("primary", scheme: environment.colorScheme)!)
+        // Text without a font is body at the environment's Dynamic Type size.
+        text.font = .style(.body, dynamicType: environment.dynamicTypeSize)
     }
 }
 
