@@ -79,6 +79,48 @@ public func assertWidgetSnapshots<W: Widget>(
     return variants.count
 }
 
+/// Records or compares a snapshot of any view (not only a widget), rendered as SwiftUI's
+/// `ImageRenderer` would: the view gets `proposal` and the image has the size it chose
+/// (`ViewRenderer`). Goldens live in __Snapshots__/<test file name>/<name>.png beside the test.
+/// - Returns: the rendered view's size in points (nil when it could not be rendered).
+@discardableResult
+public func assertViewSnapshot(
+    of view: any View, named name: String, proposal: ViewProposal = .fitting, scale: Double = 2,
+    colorScheme: ColorScheme = .light, channelTolerance: Int = 1, snapshotDirectory: URL? = nil,
+    fileID: StaticString = #fileID, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) -> Size? {
+    let at = SnapshotSourceLocation(fileID: fileID, file: file, line: line, column: column)
+    let rendered: RenderedView
+    do { rendered = try ViewRenderer(scale: scale, colorScheme: colorScheme).render(view, proposal: proposal) } catch {
+        snapshotFailure("cannot render the view \"\(name)\": \(error)", at)
+        return nil
+    }
+    let testFile = URL(fileURLWithPath: "\(file)")
+    let folder = BatchRenderer.safeName(testFile.deletingPathExtension().lastPathComponent)
+    let safe = BatchRenderer.safeName(name)
+    let goldens = (snapshotDirectory ?? testFile.deletingLastPathComponent().appendingPathComponent("__Snapshots__"))
+        .appendingPathComponent(folder)
+    var comparison = GoldenComparison(
+        golden: goldens.appendingPathComponent(safe + ".png"),
+        artifacts: GoldenComparison.artifactsBase(testFile: testFile, fallback: "widget-snapshots").appendingPathComponent(folder)
+            .appendingPathComponent(safe))
+    comparison.channelTolerance = channelTolerance
+    comparison.encoding = .standard
+    switch comparison.check(rendered.pixmap) {
+    case .matched: break
+    case .recorded, .rerecorded:
+        snapshotFailure("recorded the snapshot \(comparison.golden.path). Look at it, then run again to verify.", at)
+    case .missing: snapshotFailure("no snapshot at \(comparison.golden.path) (record with WIDGETCTL_RECORD=1)", at)
+    case .mismatch(let what, let rerecorded):
+        let dir = comparison.artifacts
+        snapshotFailure(
+            "view \"\(name)\": \(what).\n  actual:   \(dir.appendingPathComponent("actual.png").path)\n  expected: \(comparison.golden.path)\n  diff:     \(dir.appendingPathComponent("diff.png").path)\n  "
+                + (rerecorded ? "Re-recorded (WIDGETCTL_RECORD)." : "Re-record with WIDGETCTL_RECORD=1 if the change is intended."), at)
+    case .failed(let why): snapshotFailure(why, at)
+    }
+    return rendered.size
+}
+
 /// Fails once per `check` finding at or above `threshold` (in `families`, when given).
 func checkFailures(
     _ widget: WidgetDefinition, threshold: Severity, families: [WidgetFamily]?, options: CheckOptions, _ at: SnapshotSourceLocation

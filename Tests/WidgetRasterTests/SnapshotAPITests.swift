@@ -30,4 +30,18 @@ import WidgetTooling
             return text.contains("pixels differ") && text.contains("diff.png") && text.contains("actual.png")
         }
     }
+
+    /// Any view, not only a widget (issue 16): a row with a symbol and text, at its own size.
+    @Test func aViewMatchesItsSnapshot() {
+        let row = HStack {
+            Image(systemName: "checkmark.circle.fill").foregroundStyle(.green)
+            Text("Done")
+            Spacer()
+            Text("9:41").foregroundStyle(.secondary)
+        }
+        .padding()
+        let size = assertViewSnapshot(of: row, named: "row", proposal: .width(300))
+        #expect(size?.width == 300)
+        #expect(abs((size?.height ?? 0) - (20.4 + 32)) < 0.5)
+    }
 }
