@@ -269,4 +269,28 @@ final class ConformanceTests: XCTestCase {
         guard case .text(_, let attributes) = node.kind else { return XCTFail("not a text: \(node.kind)") }
         XCTAssertEqual(attributes.font.size, 23)
     }
+
+    // MARK: Fact 8 — the accessory circular gauge
+
+    /// On iOS the accessoryCircular gauge is 58 pt across with a 5.67-pt stroke; the open style's
+    /// arc ends 16 pt below the centre (about 240° of arc); the capacity style's track is the tint
+    /// at 35% over black. Before: the ring and stroke already matched (an earlier round), the arc's
+    /// ink ended 15.9 pt below the centre, and the capacity track was the primary colour at 25%
+    /// (white over black: (64,64,64)). Now the track is the tint at 35%.
+    func testFact8CircularGauge() throws {
+        let green = Color(red: 52 / 255, green: 199 / 255, blue: 89 / 255)
+        let open = try ViewRenderer(scale: 4, colorScheme: .dark).render(
+            Gauge(value: 0.5) { Text("") }.gaugeStyle(.accessoryCircular).tint(green).frame(width: 58, height: 58))
+        let box = try XCTUnwrap(ink(open))
+        XCTAssertEqual(box.width, 58, accuracy: 0.75, "ring diameter")
+        // The arc's two ends are its lowest ink: 16 pt below the centre (29 pt).
+        XCTAssertEqual(box.maxY - 29, 16, accuracy: 0.75, "open arc ends below the centre")
+        let capacity = try ViewRenderer(scale: 4, colorScheme: .dark).render(
+            Gauge(value: 0.25) { Text("") }.gaugeStyle(.accessoryCircularCapacity).tint(green).frame(width: 58, height: 58)
+                .background(Color.black))
+        // The ring's bottom (a quarter filled from the top, clockwise: the bottom is track).
+        let r = 29 - 5.67 / 2
+        let track = rgb(capacity.pixmap, Int(29 * 4), Int((29 + r) * 4))
+        assertColor(track, (18, 70, 31), tolerance: 4, "capacity track: (52,199,89) at 35% over black")
+    }
 }
