@@ -149,6 +149,13 @@ final class ConformanceTests: XCTestCase {
         let ink = checked.path(at: .zero).controlBounds
         XCTAssertEqual(ink.width, 65.25, accuracy: 1.5, "ink of “Checked”")
         XCTAssertEqual(try layout(ConformanceTests.lorem, .body, width: 358).lines.count, 10, "lines at 358 pt")
+        // SF's tracking applies to other faces only; Apple's own faces (via --font-dir) keep
+        // their metrics. (No SF Pro files are in this repository to render with.)
+        XCTAssertEqual(SFMetrics.tracking(size: 17), -0.43, accuracy: 1e-9)
+        XCTAssertEqual(SFMetrics.tracking(size: 12), 0, accuracy: 1e-9)
+        XCTAssertEqual(SFMetrics.tracking(size: 40), 0, accuracy: 1e-9)
+        XCTAssertTrue(SFMetrics.isAppleFace("SF Pro Text") && SFMetrics.isAppleFace("SF Pro") && SFMetrics.isAppleFace("New York"))
+        XCTAssertFalse(SFMetrics.isAppleFace("Inter") || SFMetrics.isAppleFace("Inter Display"))
     }
 
     // MARK: Fact 1 — text truncates to the proposed height
