@@ -59,17 +59,7 @@ public func assertWidgetSnapshots<W: Widget>(
             golden: goldens.appendingPathComponent(name + ".png"), artifacts: artifacts.appendingPathComponent(name))
         comparison.channelTolerance = channelTolerance
         comparison.encoding = .standard
-        switch comparison.check(actual) {
-        case .matched: break
-        case .recorded, .rerecorded: recorded.append(name)
-        case .missing: snapshotFailure("no snapshot at \(comparison.golden.path) (record with WIDGETCTL_RECORD=1)", at)
-        case .mismatch(let what, let rerecorded):
-            let dir = comparison.artifacts
-            snapshotFailure(
-                "\(renderer.spec.kind) \(v): \(what).\n  actual:   \(dir.appendingPathComponent("actual.png").path)\n  expected: \(comparison.golden.path)\n  diff:     \(dir.appendingPathComponent("diff.png").path)\n  "
-                    + (rerecorded ? "Re-recorded (WIDGETCTL_RECORD)." : "Re-record with WIDGETCTL_RECORD=1 if the change is intended."), at)
-        case .failed(let why): snapshotFailure(why, at)
-        }
+        if compareSnapshot(comparison, actual, subject: "\(renderer.spec.kind) \(v)", at) { recorded.append(name) }
     }
     if !recorded.isEmpty {
         snapshotFailure(
@@ -106,19 +96,27 @@ public func assertViewSnapshot(
             .appendingPathComponent(safe))
     comparison.channelTolerance = channelTolerance
     comparison.encoding = .standard
-    switch comparison.check(rendered.pixmap) {
-    case .matched: break
-    case .recorded, .rerecorded:
+    if compareSnapshot(comparison, rendered.pixmap, subject: "view \"\(name)\"", at) {
         snapshotFailure("recorded the snapshot \(comparison.golden.path). Look at it, then run again to verify.", at)
+    }
+    return rendered.size
+}
+
+/// Compares one snapshot and fails the test on a missing golden, a mismatch (naming the actual,
+/// expected and diff images) or an error. Returns whether the golden was (re-)recorded.
+func compareSnapshot(_ comparison: GoldenComparison, _ actual: Pixmap, subject: String, _ at: SnapshotSourceLocation) -> Bool {
+    switch comparison.check(actual) {
+    case .matched: return false
+    case .recorded, .rerecorded: return true
     case .missing: snapshotFailure("no snapshot at \(comparison.golden.path) (record with WIDGETCTL_RECORD=1)", at)
     case .mismatch(let what, let rerecorded):
         let dir = comparison.artifacts
         snapshotFailure(
-            "view \"\(name)\": \(what).\n  actual:   \(dir.appendingPathComponent("actual.png").path)\n  expected: \(comparison.golden.path)\n  diff:     \(dir.appendingPathComponent("diff.png").path)\n  "
+            "\(subject): \(what).\n  actual:   \(dir.appendingPathComponent("actual.png").path)\n  expected: \(comparison.golden.path)\n  diff:     \(dir.appendingPathComponent("diff.png").path)\n  "
                 + (rerecorded ? "Re-recorded (WIDGETCTL_RECORD)." : "Re-record with WIDGETCTL_RECORD=1 if the change is intended."), at)
     case .failed(let why): snapshotFailure(why, at)
     }
-    return rendered.size
+    return false
 }
 
 /// Fails once per `check` finding at or above `threshold` (in `families`, when given).
