@@ -22,6 +22,11 @@ enum CheckCommand {
           --require-removable       containerBackgroundRemovable(false) is an error.
           --disable WR00x[,…]       Skip rules (repeatable).
           --device NAME             Default: iPhone 17 Pro.
+          --dynamic-type S,…, --locale L,…, --accessibility A,…
+                                    Check under these text sizes, locales and accessibility settings
+                                    too (as for 'widgetctl render'); their findings end with the
+                                    setting, e.g. [accessibility2+ar]. Without them the rules run at
+                                    the standard settings, and WR016 tries every larger text size.
           --rules                   List the rules and exit.
           -h, --help                Show this help.
 
@@ -61,9 +66,11 @@ enum CheckCommand {
             guard let dev = DeviceCatalog.device(named: d) else { throw UsageError("unknown device \"\(d)\"; see 'widgetctl devices'") }
             options.device = dev
         }
-        let files = try args.finish(known: [
-            "--format", "--output", "--wallpaper", "--strict", "--require-removable", "--disable", "--device", "--rules", "--help",
-        ])
+        options.settings = try RenderCommand.viewerSettings(&args)
+        let files = try args.finish(
+            known: [
+                "--format", "--output", "--wallpaper", "--strict", "--require-removable", "--disable", "--device", "--rules", "--help",
+            ] + RenderCommand.settingsOptions)
         guard !files.isEmpty || !swiftWidgets.isEmpty else {
             throw UsageError("check needs at least one spec file. Run 'widgetctl check --help'.")
         }

@@ -20,6 +20,8 @@ enum PreviewCommand {
           --wallpaper FILE|STYLE  A PNG/JPEG, or aurora (default), bright, dark, busy.
           --tint COLOR            Tint of the Tinted appearances (#RRGGBB or a colour name).
           --device NAME           Default: iPhone 17 Pro.
+        \(RenderCommand.settingsHelp)
+                                  One row per family and setting.
           -h, --help              Show this help.
         """
 
@@ -53,16 +55,18 @@ enum PreviewCommand {
         }
         let wallpaper = try args.value("--wallpaper").map(loadWallpaper)
         let tint = try args.value("--tint").map { try parseColor($0, "--tint") }
-        let files = try args.finish(known: [
-            "--out", "--appearances", "--families", "--entry", "--wallpaper", "--tint", "--device", "--help",
-        ])
+        let settings = try RenderCommand.viewerSettings(&args)
+        let files = try args.finish(
+            known: [
+                "--out", "--appearances", "--families", "--entry", "--wallpaper", "--tint", "--device", "--help",
+            ] + RenderCommand.settingsOptions)
         if files.isEmpty && !widgets.isEmpty {
             // Swift widgets: one sheet each; with several, --out is a folder.
             for widget in widgets {
                 let renderer = SpecRenderer(widget: widget, device: device)
                 renderer.wallpaper = wallpaper
                 if let tint { renderer.tint = tint }
-                let sheet = try Preview.render(renderer, families: families, appearances: appearances, entry: entry)
+                let sheet = try Preview.render(renderer, families: families, appearances: appearances, entry: entry, settings: settings)
                 let name = "\(BatchRenderer.safeName(widget.kind))-preview.png"
                 let url: URL
                 if widgets.count == 1, let out {
@@ -85,7 +89,7 @@ enum PreviewCommand {
         let renderer = SpecRenderer(spec: spec, device: device)
         renderer.wallpaper = wallpaper
         if let tint { renderer.tint = tint }
-        let sheet = try Preview.render(renderer, families: families, appearances: appearances, entry: entry)
+        let sheet = try Preview.render(renderer, families: families, appearances: appearances, entry: entry, settings: settings)
         let url = URL(fileURLWithPath: out ?? "\(BatchRenderer.safeName(spec.kind))-preview.png")
         try writeAtomically(try PNGCodec.encode(sheet), to: url)
         print("wrote \(url.path) (\(sheet.width)×\(sheet.height) px)")

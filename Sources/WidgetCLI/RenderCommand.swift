@@ -13,7 +13,8 @@ enum RenderCommand {
 
         USAGE: widgetctl render SPEC… [options]
 
-        Writes <out>/<kind>/<family>/<appearance>/e<N>.png, a manifest.json and a contact-sheet.png
+        Writes <out>/<kind>/<family>/<appearance>/e<N>.png (…/<appearance>/<settings>/e<N>.png for a
+        non-standard text size, locale or accessibility setting), a manifest.json and a contact-sheet.png
         per widget. Files are written under a temporary name and renamed, so an interrupted run
         leaves no half-written image.
 
@@ -23,6 +24,7 @@ enum RenderCommand {
           --appearances A,…       light, dark, clearLight, clearDark, tintedLight, tintedDark,
                                   lockScreen, standBy, standByNight, or "all" (default: light,dark).
           --entries 0,2           Timeline entries by index (default: all).
+        \(settingsHelp)
           --device NAME           A device from 'widgetctl devices' (default: iPhone 17 Pro).
           --scale S               Pixels per point (default: the device's).
           --format png|jpeg       Image format (default: png).
@@ -87,11 +89,12 @@ enum RenderCommand {
         }
     }
 
-    static let options = [
-        "--out", "--families", "--appearances", "--entries", "--device", "--scale", "--format", "--quality",
-        "--png-compression", "--jobs", "--shard", "--font-dir", "--no-contact-sheet", "--allow-absolute-assets",
-        "--quiet", "--help", "--tint", "--wallpaper", "--verify", "--record", "--tolerance", "--max-diff", "--intent",
-    ]
+    static let options =
+        [
+            "--out", "--families", "--appearances", "--entries", "--device", "--scale", "--format", "--quality",
+            "--png-compression", "--jobs", "--shard", "--font-dir", "--no-contact-sheet", "--allow-absolute-assets",
+            "--quiet", "--help", "--tint", "--wallpaper", "--verify", "--record", "--tolerance", "--max-diff", "--intent",
+        ] + settingsOptions
 
     static func run(_ argv: [String], widgets given: [WidgetDefinition] = []) throws -> Int32 {
         var args = Arguments(argv, command: "render")
@@ -214,7 +217,72 @@ enum RenderCommand {
         }
         if let t = try args.value("--tint") { options.tint = try parseColor(t, "--tint") }
         if let w = try args.value("--wallpaper") { options.wallpaper = try loadWallpaper(w) }
+        options.settings = try viewerSettings(&args)
         return options
+    }
+
+    /// The flags that choose viewer settings, shared by render, serve, check and preview.
+    static let settingsOptions = ["--dynamic-type", "--locale", "--accessibility"]
+
+    static let settingsHelp = """
+          --dynamic-type S,…      Text sizes: xSmall, small, medium, large (default), xLarge, xxLarge,
+                                  xxxLarge, accessibility1 … accessibility5, or "all".
+          --locale L,…            Locales such as ar, he, de_DE, ja_JP ("default": the widget's own).
+                                  Arabic, Hebrew, Persian and Urdu lay out right to left.
+          --accessibility A,…     none (default), reduceTransparency, increaseContrast, or both joined
+                                  with "+"; "all" for every combination. Changes glass (estimated).
+        """
+
+    /// `--dynamic-type`, `--locale` and `--accessibility`, crossed (nil values: the standard settings).
+    static func viewerSettings(_ args: inout Arguments) throws -> [ViewerSettings] {
+        var sizes: [DynamicTypeSize] = [.large]
+        var locales: [String?] = [nil]
+        var accessibility: [(Bool, Bool)] = [(false, false)]
+        if let d = try args.value("--dynamic-type") {
+            sizes =
+                d == "all"
+                ? DynamicTypeSize.allCases
+                : try parseList(d, "Dynamic Type size", DynamicTypeSize.init(rawValue:), DynamicTypeSize.allCases.map(\.rawValue))
+        }
+        if let l = try args.value("--locale") {
+            locales = try l.split(separator: ",", omittingEmptySubsequences: false).map { part -> String? in
+                let id = part.trimmingCharacters(in: .whitespaces)
+                if id == "default" { return nil }
+                guard ViewerSettings.isLocaleIdentifier(id) else {
+                    throw UsageError(
+                        "--locale: \"\(id.prefix(40))\" is not a locale identifier (a language code, then optional region or script: ar, de_DE, zh-Hant-TW)"
+                    )
+                }
+                return id
+            }
+        }
+        if let a = try args.value("--accessibility") {
+            if a == "all" {
+                accessibility = [(false, false), (true, false), (false, true), (true, true)]
+            } else {
+                accessibility = try a.split(separator: ",", omittingEmptySubsequences: false).map { item in
+                    var rt = false
+                    var ic = false
+                    for part in item.split(separator: "+", omittingEmptySubsequences: false) {
+                        switch part.trimmingCharacters(in: .whitespaces) {
+                        case "none": break
+                        case "reduceTransparency": rt = true
+                        case "increaseContrast": ic = true
+                        default:
+                            let name = part.trimmingCharacters(in: .whitespaces)
+                            let all = ["none", "reduceTransparency", "increaseContrast"]
+                            throw UsageError(
+                                "--accessibility: unknown setting \"\(name.prefix(40))\"\(DidYouMeanCLI.hint(name, among: all)); expected \(all.joined(separator: ", ")) or all"
+                            )
+                        }
+                    }
+                    return (rt, ic)
+                }
+            }
+        }
+        let out = ViewerSettings.matrix(dynamicTypeSizes: sizes, locales: locales, accessibility: accessibility.map { ($0.0, $0.1) })
+        guard out.count <= 256 else { throw UsageError("\(out.count) combinations of viewer settings, over the limit of 256") }
+        return out
     }
 
     static func parseList<T>(_ s: String, _ what: String, _ make: (String) -> T?, _ all: [String]) throws -> [T] {

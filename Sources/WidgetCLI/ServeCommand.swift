@@ -20,7 +20,8 @@ enum ServeCommand {
           --port N                Port to listen on (default: 8040; 0 picks a free one, printed).
           --host ADDR             IPv4 address to listen on (default: 127.0.0.1, this machine only).
           --out DIR               Render folder (default: a temporary folder, removed at exit).
-          --families, --appearances, --entries, --device, --scale, --format, --quality,
+          --families, --appearances, --entries, --dynamic-type, --locale, --accessibility,
+          --device, --scale, --format, --quality,
           --png-compression, --jobs, --wallpaper, --tint, --font-dir
                                   As for 'widgetctl render' (see 'widgetctl render --help').
           --quiet                 Print only the address and errors.
@@ -34,10 +35,11 @@ enum ServeCommand {
           # then open http://127.0.0.1:8040/ and edit Samples/weather.widget.json
         """
 
-    static let options = [
-        "--port", "--host", "--out", "--families", "--appearances", "--entries", "--device", "--scale", "--format",
-        "--quality", "--png-compression", "--jobs", "--wallpaper", "--tint", "--font-dir", "--quiet", "--help",
-    ]
+    static let options =
+        [
+            "--port", "--host", "--out", "--families", "--appearances", "--entries", "--device", "--scale", "--format",
+            "--quality", "--png-compression", "--jobs", "--wallpaper", "--tint", "--font-dir", "--quiet", "--help",
+        ] + RenderCommand.settingsOptions
 
     static func run(_ argv: [String]) throws -> Int32 {
         var args = Arguments(argv, command: "serve")

@@ -231,7 +231,8 @@ package struct Recorder {
         let style = img.options.style ?? .color(SystemColors.color("primary", scheme: context.environment.colorScheme)!)
         switch img.source {
         case .system(let name):
-            if let glyph = SymbolTable.outline(for: name, library: context.text.library) {
+            let drawn = SymbolTable.directional(name, layoutDirection: context.environment.layoutDirection)
+            if let glyph = SymbolTable.outline(for: drawn, library: context.text.library) {
                 // MDI glyphs sit on a 24-unit grid with 2 units of margin: a symbol at its font's
                 // size draws its 20-unit ink as wide as the font size (× imageScale); a resizable
                 // one fills its frame's smaller side with the whole grid.

@@ -122,6 +122,21 @@ public class LayoutBox {
 
     /// First and last text baselines, relative to the box's top, if it contains text.
     func baseline(first: Bool, size: Size) -> Double? { nil }
+
+    /// Right-to-left layout: SwiftUI flips the horizontal axis of layout, so stacks run from the
+    /// right, `.leading` alignment and padding are on the right, and offsets point the other way;
+    /// what a view draws inside its frame (glyphs, images, shapes) is not mirrored. Laying out
+    /// left to right and then reflecting every placed frame about the widget's vertical centre line
+    /// gives exactly that. `width` is the widget's width in points.
+    public func mirrorHorizontally(width: Double) {
+        var stack: [LayoutBox] = [self]
+        var budget = 1_000_000
+        while let b = stack.popLast(), budget > 0 {
+            budget -= 1
+            b.frame = Rect(x: width - b.frame.maxX, y: b.frame.minY, width: b.frame.width, height: b.frame.height)
+            stack += b.children
+        }
+    }
 }
 
 // MARK: - Building
@@ -229,11 +244,13 @@ final class TextBox: LayoutBox {
         let inline = context.environment.family == .accessoryInline
         var limit = inline ? 1 : attributes.lineLimit
         if let m = maxLines { limit = min(limit ?? m, m) }
-        return TextOptions(
+        var o = TextOptions(
             font: attributes.font, lineLimit: limit, truncation: attributes.truncation,
             alignment: attributes.alignment, minimumScaleFactor: attributes.minimumScaleFactor,
             tracking: attributes.tracking, lineSpacing: attributes.lineSpacing,
             displayScale: context.environment.displayScale)
+        o.layoutDirection = context.environment.layoutDirection
+        return o
     }
 
     struct Key: Hashable {

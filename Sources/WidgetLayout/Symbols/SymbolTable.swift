@@ -130,6 +130,37 @@ public enum SymbolTable {
         "bell.badge": 0xF09E, "bell.badge.fill": 0xF09E, "alarm.waves.left.and.right": 0xF020,
     ]
 
+    /// The symbol drawn for `name` in a layout direction. Directional symbols named `forward` or
+    /// `backward` (after the first part, as in `chevron.forward`, `arrow.up.forward`) point the way
+    /// reading goes and flip in right-to-left layouts (Apple, SF Symbols: "Directional symbols";
+    /// docs/WIDGETKIT-FACTS.md §8); symbols named `left`/`right` never flip. The stand-in draws the
+    /// forward symbol as its `right` form, backward as `left`, swapped right to left.
+    public static func directional(_ name: String, layoutDirection: LayoutDirection) -> String {
+        guard name.contains("forward") || name.contains("backward") else { return name }
+        let rtl = layoutDirection == .rightToLeft
+        var parts = name.split(separator: ".").map(String.init)
+        guard parts.count > 1 else { return name }
+        var changed = false
+        for i in 1..<parts.count {
+            if parts[i] == "forward" {
+                parts[i] = rtl ? "left" : "right"
+                changed = true
+            } else if parts[i] == "backward" {
+                parts[i] = rtl ? "right" : "left"
+                changed = true
+            }
+        }
+        guard changed else { return name }
+        let mapped = parts.joined(separator: ".")
+        return codePoints[mapped] != nil || codePoints[name] == nil ? mapped : name
+    }
+
+    /// Whether a symbol name points left or right and does not flip for right-to-left layouts.
+    public static func isFixedDirection(_ name: String) -> Bool {
+        name.split(separator: ".").dropFirst().contains { $0 == "left" || $0 == "right" }
+            && !name.contains("left.and.right") && !name.contains("arrow.left.arrow.right")
+    }
+
     /// The family name of the icon font.
     public static let fontFamily = "Material Design Icons"
 

@@ -5,10 +5,12 @@ import Foundation
 // ellipsis at the tail, head or middle, `minimumScaleFactor`, alignment, and baselines snapped
 // to the pixel grid of the display scale.
 //
-// Bidirectional text uses a simplified form of UAX #9 for a left-to-right paragraph: Hebrew and
-// Arabic letters are right-to-left, European digits inside right-to-left text stay left-to-right
-// islands, and neutrals between two right-to-left characters join them. Explicit embedding
-// controls are not interpreted.
+// Bidirectional text uses a simplified form of UAX #9: the paragraph takes the direction of its
+// first strong letter (rules P2–P3; left to right when it has none), Hebrew and Arabic
+// letters are right-to-left, digits are left-to-right islands that side with the letters before
+// them (W7), neutrals between two letters of one direction join them and otherwise take the
+// paragraph's (N1–N2), and runs are reordered by level (L2). In a right-to-left layout `.leading`
+// alignment is the right edge. Explicit embedding controls are not interpreted.
 import RasterCore
 import WidgetModel
 
@@ -27,6 +29,9 @@ public struct TextOptions: Sendable, Hashable {
     public var lineSpacing: Double
     /// Pixels per point, for snapping baselines.
     public var displayScale: Double
+    /// The layout direction: which edge `.leading` is (a paragraph's own direction comes from its
+    /// first letter).
+    public var layoutDirection: LayoutDirection = .leftToRight
 
     public init(
         font: FontSpec = .body, lineLimit: Int? = nil, truncation: TruncationMode = .tail,
@@ -196,10 +201,11 @@ public struct TextLayoutEngine: Sendable {
             let baseline = snap(ascent + Double(i) * (pitch + options.lineSpacing))
             let w = widths[i]
             let x0: Double
+            let rtl = options.layoutDirection == .rightToLeft
             switch options.alignment {
-            case .leading: x0 = 0
+            case .leading: x0 = rtl ? boxWidth - w : 0
             case .center: x0 = (boxWidth - w) / 2
-            case .trailing: x0 = boxWidth - w
+            case .trailing: x0 = rtl ? 0 : boxWidth - w
             }
             placed.append(
                 TextLine(
@@ -424,37 +430,53 @@ public struct TextLayoutEngine: Sendable {
         return out
     }
 
-    // MARK: - Bidi (simplified UAX #9 for a left-to-right paragraph)
+    // MARK: - Bidi (simplified UAX #9)
 
-    static func bidiLevels(_ scalars: [Unicode.Scalar]) -> [UInt8] {
-        enum Kind { case l, r, number, neutral }
-        func kind(_ s: Unicode.Scalar) -> Kind {
-            let v = s.value
-            if (0x0590...0x08FF).contains(v) || (0xFB1D...0xFDFF).contains(v) || (0xFE70...0xFEFF).contains(v) {
-                if (0x0660...0x0669).contains(v) || (0x06F0...0x06F9).contains(v) { return .number }
-                if s.properties.generalCategory == .nonspacingMark { return .r }
-                return .r
-            }
-            if (0x30...0x39).contains(v) { return .number }
-            return s.properties.isAlphabetic ? .l : .neutral
+    enum BidiKind { case l, r, number, neutral }
+
+    static func bidiKind(_ s: Unicode.Scalar) -> BidiKind {
+        let v = s.value
+        if (0x0590...0x08FF).contains(v) || (0xFB1D...0xFDFF).contains(v) || (0xFE70...0xFEFF).contains(v) {
+            if (0x0660...0x0669).contains(v) || (0x06F0...0x06F9).contains(v) { return .number }
+            return .r
         }
-        let kinds = scalars.map(kind)
-        var levels = [UInt8](repeating: 0, count: scalars.count)
-        // Strong context before each position (numbers count as R inside R text).
-        var lastStrong: Kind = .l
+        if (0x30...0x39).contains(v) { return .number }
+        return s.properties.isAlphabetic ? .l : .neutral
+    }
+
+    /// The paragraph's direction (P2–P3): that of its first letter; left to right when it has none
+    /// (UAX #9's default, so "72°" stays "72°" in an Arabic layout — only its alignment follows the
+    /// layout direction).
+    static func paragraphIsRightToLeft(_ scalars: [Unicode.Scalar]) -> Bool {
+        for s in scalars {
+            switch bidiKind(s) {
+            case .l: return false
+            case .r: return true
+            default: continue
+            }
+        }
+        return false
+    }
+
+    /// Embedding levels of a paragraph (even: left to right, odd: right to left).
+    static func bidiLevels(_ scalars: [Unicode.Scalar]) -> [UInt8] {
+        let kinds = scalars.map(bidiKind)
+        let rtl = paragraphIsRightToLeft(scalars)
+        let base: BidiKind = rtl ? .r : .l
+        // Each character's effective direction: digits side with the letter before them (W7;
+        // N1 counts them as right-to-left after Arabic or Hebrew), neutrals stay undecided.
+        var effective = [BidiKind](repeating: .neutral, count: kinds.count)
+        var lastStrong = base
         for (i, k) in kinds.enumerated() {
             switch k {
-            case .l:
-                levels[i] = 0
-                lastStrong = .l
-            case .r:
-                levels[i] = 1
-                lastStrong = .r
-            case .number: levels[i] = lastStrong == .r ? 2 : 0
-            case .neutral: levels[i] = 0
+            case .l, .r:
+                effective[i] = k
+                lastStrong = k
+            case .number: effective[i] = lastStrong
+            case .neutral: effective[i] = .neutral
             }
         }
-        // Neutrals between right-to-left text (numbers included) take level 1.
+        // Neutrals between two characters of one direction take it, otherwise the paragraph's (N1–N2).
         var i = 0
         while i < kinds.count {
             guard kinds[i] == .neutral else {
@@ -463,11 +485,22 @@ public struct TextLayoutEngine: Sendable {
             }
             var j = i
             while j < kinds.count && kinds[j] == .neutral { j += 1 }
-            let before = i > 0 ? levels[i - 1] : 0
-            let after = j < kinds.count ? levels[j] : 0
-            if before >= 1 && after >= 1 { for k in i..<j { levels[k] = 1 } }
+            let before = i > 0 ? effective[i - 1] : base
+            let after = j < kinds.count ? effective[j] : base
+            let d = before == after ? before : base
+            for k in i..<j { effective[k] = d }
             i = j
         }
-        return levels
+        // Levels (I1–I2): in a left-to-right paragraph R is 1 and digits after R are 2; in a
+        // right-to-left one R is 1 and L and every digit are 2.
+        return kinds.indices.map { i in
+            let isNumber = kinds[i] == .number
+            switch (rtl, effective[i]) {
+            case (false, .r): return isNumber ? 2 : 1
+            case (false, _): return 0
+            case (true, .r): return isNumber ? 2 : 1
+            case (true, _): return 2
+            }
+        }
     }
 }

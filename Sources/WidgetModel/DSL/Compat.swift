@@ -51,7 +51,6 @@ extension View {
     public func toggleStyle(_ style: ToggleStyleChoice) -> Self { self }
     public func labelsHidden() -> Self { self }
     public func fontWidth(_ width: Font.Width?) -> Self { self }
-    public func dynamicTypeSize<T>(_ size: T) -> Self { self }
     public func onAppear(perform action: (() -> Void)? = nil) -> Self { self }
 
     /// `textCase(.uppercase)`: the text of the subtree in upper (or lower) case, in the locale.

@@ -13,6 +13,9 @@ public struct EnvironmentValues: Sendable {
     public var timeZone = TimeZone(identifier: "UTC")!
     public var isLuminanceReduced = false
     public var dynamicTypeSize: DynamicTypeSize = .large
+    public var layoutDirection: LayoutDirection = .leftToRight
+    public var accessibilityReduceTransparency = false
+    public var colorSchemeContrast: ColorSchemeContrast = .standard
     /// The timeline entry's date ("now" for date texts).
     public var date = Date(timeIntervalSince1970: 0)
     /// Why the content is redacted (`.placeholder` inside `redacted(reason: .placeholder)`).
@@ -35,6 +38,9 @@ public struct EnvironmentValues: Sendable {
         timeZone = e.timeZone
         isLuminanceReduced = e.isLuminanceReduced
         dynamicTypeSize = e.dynamicTypeSize
+        layoutDirection = e.layoutDirection
+        accessibilityReduceTransparency = e.accessibilityReduceTransparency
+        colorSchemeContrast = e.colorSchemeContrast
         date = e.date
         widgetSize = e.size
     }

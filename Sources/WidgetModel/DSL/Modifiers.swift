@@ -28,6 +28,32 @@ extension View {
             }
         }
     }
+    /// Sets the Dynamic Type size of the subtree; text styles set outside it are resolved again
+    /// at the new size (SwiftUI resolves fonts where the text is).
+    public func dynamicTypeSize(_ size: DynamicTypeSize) -> ModifiedContent<Self> { env { c in c.setDynamicTypeSize(size) } }
+    /// Limits the Dynamic Type size of the subtree to a range (`.dynamicTypeSize(...DynamicTypeSize.xxxLarge)`).
+    public func dynamicTypeSize(_ range: ClosedRange<DynamicTypeSize>) -> ModifiedContent<Self> {
+        env { c in c.setDynamicTypeSize(min(max(c.environment.dynamicTypeSize, range.lowerBound), range.upperBound)) }
+    }
+    public func dynamicTypeSize(_ range: PartialRangeThrough<DynamicTypeSize>) -> ModifiedContent<Self> {
+        env { c in c.setDynamicTypeSize(min(c.environment.dynamicTypeSize, range.upperBound)) }
+    }
+    public func dynamicTypeSize(_ range: PartialRangeFrom<DynamicTypeSize>) -> ModifiedContent<Self> {
+        env { c in c.setDynamicTypeSize(max(c.environment.dynamicTypeSize, range.lowerBound)) }
+    }
+    public func dynamicTypeSize(_ range: Range<DynamicTypeSize>) -> ModifiedContent<Self> {
+        env { c in
+            let all = DynamicTypeSize.allCases
+            guard let top = all.last(where: { range.contains($0) }) else { return }
+            c.setDynamicTypeSize(min(max(c.environment.dynamicTypeSize, range.lowerBound), top))
+        }
+    }
+    public func dynamicTypeSize(_ range: PartialRangeUpTo<DynamicTypeSize>) -> ModifiedContent<Self> {
+        env { c in
+            guard let top = DynamicTypeSize.allCases.last(where: { $0 < range.upperBound }) else { return }
+            c.setDynamicTypeSize(min(c.environment.dynamicTypeSize, top))
+        }
+    }
     public func fontWeight(_ weight: Font.Weight?) -> ModifiedContent<Self> { env { c in if let weight { c.text.setWeight(weight) } } }
     public func bold(_ active: Bool = true) -> ModifiedContent<Self> {
         env { c in if active { c.text.setWeight(max(c.text.font.weight, .bold)) } }

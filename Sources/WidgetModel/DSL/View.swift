@@ -44,6 +44,14 @@ public struct _DSLContext {
     final class Capture { var background: ViewNode? }
     let capture: Capture
 
+    /// A new Dynamic Type size: the font in force is resolved again at it (the default body, or
+    /// the last `font` set above).
+    mutating func setDynamicTypeSize(_ size: DynamicTypeSize) {
+        guard size != environment.dynamicTypeSize else { return }
+        environment.dynamicTypeSize = size
+        text.setFont(environment.font?.resolve(size) ?? .style(.body, dynamicType: size))
+    }
+
     init(environment: EnvironmentValues, capture: Capture) {
         self.environment = environment
         self.capture = capture

@@ -33,12 +33,18 @@ public struct WidgetEnvironment: Sendable {
     public var appearance: Appearance
     /// The frame the widget is laid out in, points.
     public var size: Size
+    /// Text size, locale and accessibility settings of the variant.
+    public var settings: ViewerSettings
+    /// Right to left for Arabic, Hebrew, … locales.
+    public var layoutDirection: LayoutDirection
+    public var accessibilityReduceTransparency: Bool
+    public var colorSchemeContrast: ColorSchemeContrast
 
     public init(
         family: WidgetFamily, appearance: Appearance, size: Size, displayScale: Double,
         date: Date = Date(timeIntervalSince1970: 0), removableBackground: Bool = true,
         locale: Locale = Locale(identifier: "en_US"), timeZone: TimeZone = TimeZone(identifier: "UTC")!,
-        dynamicTypeSize: DynamicTypeSize = .large
+        dynamicTypeSize: DynamicTypeSize = .large, settings: ViewerSettings = .standard
     ) {
         self.family = family
         self.appearance = appearance
@@ -50,9 +56,14 @@ public struct WidgetEnvironment: Sendable {
         widgetContentMargins = family.isSystem ? EdgeInsets(all: Device.systemContentMargin) : .zero
         self.displayScale = displayScale
         self.date = date
-        self.locale = locale
         self.timeZone = timeZone
-        self.dynamicTypeSize = dynamicTypeSize
+        self.settings = settings
+        // The settings' text size and locale win over the defaults given.
+        self.dynamicTypeSize = settings.dynamicTypeSize != .large ? settings.dynamicTypeSize : dynamicTypeSize
+        self.locale = settings.locale.map { Locale(identifier: $0) } ?? locale
+        layoutDirection = settings.layoutDirection
+        accessibilityReduceTransparency = settings.reduceTransparency
+        colorSchemeContrast = settings.colorSchemeContrast
         isLuminanceReduced = false
     }
 }

@@ -216,9 +216,9 @@ final class SpecBodyDecoder {
         guard let casesNode = json["cases"], let cases = casesNode.members else {
             throw fail(json["cases"] ?? json, "Switch needs \"cases\": an object of value → view")
         }
-        if case .environment(.family) = subject {
-            for (k, v) in cases where k != "default" && WidgetFamily(rawValue: k) == nil {
-                throw fail(v, "unknown family \"\(k.prefix(80))\"\(DidYouMean.hint(k, among: WidgetFamily.allCases.map(\.rawValue)))")
+        if case .environment(let key) = subject, let allowed = key.allowedValues {
+            for (k, v) in cases where k != "default" && !allowed.contains(k) {
+                throw fail(v, "unknown \(key.rawValue) \"\(k.prefix(80))\"\(DidYouMean.hint(k, among: allowed))")
             }
         }
         var out: [(key: String, node: SpecNode)] = []
@@ -234,13 +234,15 @@ final class SpecBodyDecoder {
 
     // MARK: Conditions
 
-    /// A widget family's name, as text.
-    static let familyName: SpecParse.Parser<String> = { v in
-        let s = try SpecParse.text(v)
-        guard WidgetFamily(rawValue: s) != nil else {
-            throw SpecValueError("unknown family \"\(s.prefix(80))\"\(DidYouMean.hint(s, among: WidgetFamily.allCases.map(\.rawValue)))")
+    /// A value of an environment key, as text, checked against the values the key can take.
+    static func environmentValue(_ key: EnvironmentKey) -> SpecParse.Parser<String> {
+        { v in
+            let s = try SpecParse.text(v)
+            if let allowed = key.allowedValues, !allowed.contains(s) {
+                throw SpecValueError("unknown \(key.rawValue) \"\(s.prefix(80))\"\(DidYouMean.hint(s, among: allowed))")
+            }
+            return s
         }
-        return s
     }
 
     func condition(_ json: JSONNode) throws -> SpecCondition {
@@ -252,7 +254,7 @@ final class SpecBodyDecoder {
         var tests: [SpecConditionTest] = []
         for (k, v) in members {
             if let key = EnvironmentKey(rawValue: k) {
-                let parse: SpecParse.Parser<String> = key == .family ? SpecBodyDecoder.familyName : SpecParse.text
+                let parse = SpecBodyDecoder.environmentValue(key)
                 tests.append(.environment(key, oneOf: try (v.elements ?? [v]).map { try field($0, parse) }))
             } else if k == "not" {
                 tests.append(.not(try condition(v)))
@@ -440,6 +442,15 @@ final class SpecBodyDecoder {
             modifier = .lineLimit(arg.isNull ? nil : try field(arg, textual: false, SpecParse.integer("line limit", 0...10_000)))
         case "multilineTextAlignment": modifier = .multilineTextAlignment(try self.name(arg, TextAlignment.self, "alignment"))
         case "minimumScaleFactor": modifier = .minimumScaleFactor(try number(arg, "minimumScaleFactor", 0...1))
+        case "dynamicTypeSize":
+            if arg.members != nil {
+                try checkKeys(arg, ["min", "max"], what: "dynamicTypeSize key")
+                modifier = .dynamicTypeSize(
+                    exactly: nil, min: try self.name(arg["min"], DynamicTypeSize.self, "Dynamic Type size"),
+                    max: try self.name(arg["max"], DynamicTypeSize.self, "Dynamic Type size"))
+            } else {
+                modifier = .dynamicTypeSize(exactly: try self.name(arg, DynamicTypeSize.self, "Dynamic Type size"), min: nil, max: nil)
+            }
         case "truncationMode": modifier = .truncationMode(try self.name(arg, TruncationMode.self, "truncation mode"))
         case "tracking", "kerning": modifier = .tracking(try number(arg, name, -1_000...1_000))
         case "lineSpacing": modifier = .lineSpacing(try number(arg, name, -1_000...1_000))

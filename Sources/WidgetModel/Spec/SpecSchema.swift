@@ -47,9 +47,9 @@ public enum SpecSchema {
         "opacity", "shadow", "offset", "lineLimit", "multilineTextAlignment", "minimumScaleFactor", "monospacedDigit",
         "truncationMode", "tracking", "kerning", "lineSpacing", "contentTransition", "widgetAccentable",
         "widgetAccentedRenderingMode", "luminanceToAlpha", "privacySensitive", "redacted", "containerBackground",
-        "glassEffect", "invalidatableContent", "fixedSize", "layoutPriority", "aspectRatio", "resizable",
+        "glassEffect", "invalidatableContent", "fixedSize", "layoutPriority", "aspectRatio", "resizable", "dynamicTypeSize",
     ].sorted()
 
     /// What `If`, `Switch` may test.
-    public static let environmentKeys = ["renderingMode", "family", "colorScheme", "showsWidgetContainerBackground"]
+    public static let environmentKeys = EnvironmentKey.allCases.map(\.rawValue)
 }

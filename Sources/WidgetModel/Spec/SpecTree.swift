@@ -164,6 +164,8 @@ public enum SpecModifier: Sendable {
     case lineLimit(SpecField<Int>?)
     case multilineTextAlignment(SpecField<TextAlignment>)
     case minimumScaleFactor(SpecField<Double>)
+    /// SwiftUI's `dynamicTypeSize(_:)`: a size, or limits (`min`/`max`) the subtree's size stays within.
+    case dynamicTypeSize(exactly: SpecField<DynamicTypeSize>?, min: SpecField<DynamicTypeSize>?, max: SpecField<DynamicTypeSize>?)
     case truncationMode(SpecField<TruncationMode>)
     case tracking(SpecField<Double>)
     case lineSpacing(SpecField<Double>)
@@ -240,6 +242,21 @@ public struct SpecGauge: Sendable {
 /// The environment values `If` and `Switch` can test.
 public enum EnvironmentKey: String, Sendable, CaseIterable {
     case renderingMode, family, colorScheme, showsWidgetContainerBackground
+    case dynamicTypeSize, layoutDirection, locale, accessibilityReduceTransparency, colorSchemeContrast
+
+    /// The values this key can take (nil: any text, as for `locale`).
+    public var allowedValues: [String]? {
+        switch self {
+        case .renderingMode: return WidgetRenderingMode.allCases.map(\.rawValue)
+        case .family: return WidgetFamily.allCases.map(\.rawValue)
+        case .colorScheme: return ColorScheme.allCases.map(\.rawValue)
+        case .showsWidgetContainerBackground, .accessibilityReduceTransparency: return ["true", "false"]
+        case .dynamicTypeSize: return DynamicTypeSize.allCases.map(\.rawValue)
+        case .layoutDirection: return LayoutDirection.allCases.map(\.rawValue)
+        case .colorSchemeContrast: return ColorSchemeContrast.allCases.map(\.rawValue)
+        case .locale: return nil
+        }
+    }
 }
 
 /// An `If` condition.

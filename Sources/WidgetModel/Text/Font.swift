@@ -258,6 +258,17 @@ public struct FontSpec: Sendable, Hashable, CustomStringConvertible {
         return f
     }
 
+    /// The same font at another Dynamic Type size: a text style takes that size's point size and
+    /// line height (keeping weight, design, italic and digits); a fixed size stays as it is.
+    public func atDynamicTypeSize(_ size: DynamicTypeSize) -> FontSpec {
+        guard let textStyle else { return self }
+        var f = FontSpec.style(textStyle, dynamicType: size, design: design)
+        f.weight = weight
+        f.italic = italic
+        f.monospacedDigit = monospacedDigit
+        return f
+    }
+
     /// SwiftUI's default font for `Text`: `.body`.
     public static let body = FontSpec.style(.body)
 

@@ -257,6 +257,7 @@ struct Painter {
             material.tint = tint
             material.tintOpacity = 0.35
         }
+        material = material.adjusted(for: environment.settings, dark: dark)
         let k = transform.meanScale
         let box = IntRect(
             enclosing: Rect(

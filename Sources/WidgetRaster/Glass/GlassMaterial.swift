@@ -34,6 +34,8 @@ public struct GlassMaterial: Sendable, Hashable {
     public var lightAngle: Double
     /// A hairline outline around the shape (iOS 26 draws one on every home-screen widget).
     public var outlineOpacity: Double
+    /// The outline's width in points (nil: a 1.5-pixel hairline).
+    public var outlineWidth: Double? = nil
     /// Adaptive luminance: glass samples the brightness behind it and takes a darker treatment
     /// over bright backdrops (iOS 26's backdrop layers track luma, reference §5.3). The face's
     /// relative luminance is held at or below this value; nil turns adaptation off. The value is
@@ -107,6 +109,46 @@ public struct GlassMaterial: Sendable, Hashable {
         case .tintedDark: return .tinted(tint, dark: true)
         default: return nil
         }
+    }
+
+    /// The glass under the accessibility display settings. Apple describes both (WWDC25 "Meet
+    /// Liquid Glass"; docs/WIDGETKIT-FACTS.md §5.5): Reduce Transparency makes the glass frostier
+    /// and hides more of what is behind it — drawn here as an opaque fill; Increase Contrast makes
+    /// it predominantly black or white with a contrasting border — drawn here dark (widget content
+    /// is white in the accented looks) with a 1-pt white border. The fill colours, the border width
+    /// and the 0.6 black wash are ESTIMATES, not measured.
+    public func adjusted(for settings: ViewerSettings, dark: Bool) -> GlassMaterial {
+        var g = self
+        if settings.reduceTransparency {
+            // Opaque: the face is the wash colour alone (mix with t = 1), no refraction.
+            let base: RGBA
+            if let tint {
+                let k = dark ? 0.45 : 0.75
+                base = RGBA(red: tint.red * k, green: tint.green * k, blue: tint.blue * k)
+            } else {
+                base = RGBA(white: dark ? 0.16 : 0.42)
+            }
+            g.wash = RGBA(red: base.red, green: base.green, blue: base.blue, alpha: 1)
+            g.tint = nil
+            g.tintOpacity = 0
+            g.refraction = 0
+            g.rimIntensity *= 0.5
+            g.maxFaceLuminance = nil
+        }
+        if settings.increaseContrast {
+            if settings.reduceTransparency {
+                g.wash = RGBA(white: 0.04, alpha: 1)
+            } else {
+                g.wash = RGBA(white: 0, alpha: 0.6)
+                g.maxFaceLuminance = 0.05
+            }
+            g.tint = nil
+            g.tintOpacity = 0
+            g.outlineOpacity = 1
+            g.outlineWidth = 1
+            g.rimIntensity = 0
+        }
+        return g
     }
 
     /// The default tint of the Tinted appearances when none is given: a blue.

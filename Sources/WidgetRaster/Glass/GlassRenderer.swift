@@ -72,6 +72,7 @@ enum GlassRenderer {
         let bezel = max(1, m.bezel * scale)
         let rim = max(0.5, m.rimWidth * scale)
         let refraction = m.refraction * scale
+        let borderWidth = (m.outlineWidth ?? 0) * scale
         let la = m.lightAngle * Double.pi / 180
         let light = (cos(la), sin(la))
         let bw = face.width
@@ -117,7 +118,11 @@ enum GlassRenderer {
                         let edge = 1 / (1 + d2 + d2 * d2 * 0.5)
                         let facing = nx * light.0 + ny * light.1
                         let spec = m.rimIntensity * edge * (max(0, facing) * max(0, facing) + 0.45 * max(0, -facing) * max(0, -facing))
-                        let hair = depth < 1.5 ? m.outlineOpacity * max(0, 1 - depth / 1.5) : 0
+                        // A hairline fading over 1.5 px, or a solid border of the material's width.
+                        let hair =
+                            borderWidth > 0
+                            ? m.outlineOpacity * max(0, min(1, borderWidth + 0.5 - depth))
+                            : (depth < 1.5 ? m.outlineOpacity * max(0, 1 - depth / 1.5) : 0)
                         let lift = min(1, spec + hair)
                         if lift > 0.002 { c = screen(c, lift) }
                         rowDst[x] = c

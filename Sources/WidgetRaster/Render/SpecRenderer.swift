@@ -10,14 +10,24 @@ public struct Variant: Hashable, Sendable, CustomStringConvertible {
     public var entry: Int
     public var family: WidgetFamily
     public var appearance: Appearance
-    public init(entry: Int, family: WidgetFamily, appearance: Appearance) {
+    /// Text size, locale and accessibility settings (standard: Large, the widget's locale, none).
+    public var settings: ViewerSettings
+    public init(entry: Int, family: WidgetFamily, appearance: Appearance, settings: ViewerSettings = .standard) {
         self.entry = entry
         self.family = family
         self.appearance = appearance
+        self.settings = settings
     }
-    /// `<family>/<appearance>/e<N>` (the output path without extension).
-    public var path: String { "\(family.rawValue)/\(appearance.rawValue)/e\(entry)" }
-    public var description: String { "\(family.rawValue) · \(appearance.rawValue) · entry \(entry)" }
+    /// `<family>/<appearance>/e<N>`, or `<family>/<appearance>/<settings tag>/e<N>` when the settings
+    /// are not the standard ones (the output path without extension).
+    public var path: String {
+        settings.isStandard
+            ? "\(family.rawValue)/\(appearance.rawValue)/e\(entry)"
+            : "\(family.rawValue)/\(appearance.rawValue)/\(settings.tag)/e\(entry)"
+    }
+    public var description: String {
+        "\(family.rawValue) · \(appearance.rawValue)\(settings.isStandard ? "" : " · \(settings.tag)") · entry \(entry)"
+    }
 }
 
 /// A variant that is not rendered, and why.
@@ -73,7 +83,7 @@ public final class SpecRenderer: @unchecked Sendable {
     /// those to render and those skipped with a reason.
     public func variants(
         families: [WidgetFamily]? = nil, appearances: [Appearance] = [.light, .dark],
-        entries: [Int]? = nil
+        entries: [Int]? = nil, settings: [ViewerSettings] = [.standard]
     ) -> (render: [Variant], skipped: [SkippedVariant]) {
         var render: [Variant] = []
         var skipped: [SkippedVariant] = []
@@ -81,24 +91,26 @@ public final class SpecRenderer: @unchecked Sendable {
         let ents = (entries ?? Array(spec.timeline.entries.indices)).filter { spec.timeline.entries.indices.contains($0) }
         for family in fams {
             for appearance in appearances {
-                for e in ents {
-                    let v = Variant(entry: e, family: family, appearance: appearance)
-                    if device.size(of: family) == nil {
-                        skipped.append(
-                            SkippedVariant(variant: v, reason: "\(device.name) has no \(family.rawValue) widgets", excluded: false))
-                    } else if !appearance.shows(family, on: device) {
-                        skipped.append(
-                            SkippedVariant(
-                                variant: v, reason: "\(family.rawValue) does not appear in \(appearance.rawValue) on \(device.name)",
-                                excluded: false))
-                    } else if !spec.containerBackgroundRemovable && appearance.excludesNonRemovableBackground(on: device) {
-                        skipped.append(
-                            SkippedVariant(
-                                variant: v,
-                                reason: "containerBackgroundRemovable(false): the system leaves the widget out of \(appearance.title)",
-                                excluded: true))
-                    } else {
-                        render.append(v)
+                for setting in settings {
+                    for e in ents {
+                        let v = Variant(entry: e, family: family, appearance: appearance, settings: setting)
+                        if device.size(of: family) == nil {
+                            skipped.append(
+                                SkippedVariant(variant: v, reason: "\(device.name) has no \(family.rawValue) widgets", excluded: false))
+                        } else if !appearance.shows(family, on: device) {
+                            skipped.append(
+                                SkippedVariant(
+                                    variant: v, reason: "\(family.rawValue) does not appear in \(appearance.rawValue) on \(device.name)",
+                                    excluded: false))
+                        } else if !spec.containerBackgroundRemovable && appearance.excludesNonRemovableBackground(on: device) {
+                            skipped.append(
+                                SkippedVariant(
+                                    variant: v,
+                                    reason: "containerBackgroundRemovable(false): the system leaves the widget out of \(appearance.title)",
+                                    excluded: true))
+                        } else {
+                            render.append(v)
+                        }
                     }
                 }
             }
@@ -112,7 +124,7 @@ public final class SpecRenderer: @unchecked Sendable {
         return WidgetEnvironment(
             family: v.family, appearance: v.appearance, size: size, displayScale: scale ?? device.scale,
             date: spec.timeline.entries[v.entry].date, removableBackground: spec.containerBackgroundRemovable,
-            locale: spec.locale, timeZone: spec.timeZone)
+            locale: spec.locale, timeZone: spec.timeZone, settings: v.settings)
     }
 
     /// Resolves a variant's view tree.
@@ -131,16 +143,16 @@ public final class SpecRenderer: @unchecked Sendable {
         return try resolver.resolve(entryIndex: v.entry, environment: environment(for: v))
     }
 
-    /// Resolves and renders a variant.
+    /// Resolves and renders a variant (`layoutOnly`: lays it out without drawing, for checks).
     /// - Throws: `SpecError` when the spec cannot be resolved for this entry.
-    public func render(_ v: Variant) throws -> RenderedWidget {
+    public func render(_ v: Variant, layoutOnly: Bool = false) throws -> RenderedWidget {
         let start = DispatchTime.now().uptimeNanoseconds
         let widget = try resolve(v)
         let resolveTime = secondsSince(start)
         let backdropStart = DispatchTime.now().uptimeNanoseconds
-        let options = compositeOptions(for: v)
+        let options = layoutOnly ? CompositeOptions() : compositeOptions(for: v)
         let backdropTime = secondsSince(backdropStart)
-        guard var out = try renderer.render(widget, device: device, scale: scale, options: options) else {
+        guard var out = try renderer.render(widget, device: device, scale: scale, options: options, layoutOnly: layoutOnly) else {
             throw SpecError(file: spec.file, path: "", message: "\(device.name) has no \(v.family.rawValue) frame")
         }
         out.timings.resolve = resolveTime
@@ -155,7 +167,8 @@ public final class SpecRenderer: @unchecked Sendable {
         let mode = v.appearance.renderingMode
         guard mode != .fullColor else { return o }
         let px = scale ?? device.scale
-        o.glass = GlassMaterial.preset(for: v.appearance, tint: tint)
+        o.glass = GlassMaterial.preset(for: v.appearance, tint: tint)?.adjusted(
+            for: v.settings, dark: v.appearance.colorScheme == .dark)
         let blur = (o.glass?.blur ?? 12) * px
         // Two standard deviations of wallpaper around the widget feed the blur at its edges (the
         // Gaussian weight beyond is 2%; the clamp covers it).

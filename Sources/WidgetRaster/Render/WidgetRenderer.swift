@@ -70,11 +70,12 @@ public struct WidgetRenderer: Sendable {
         return WidgetFrame(size: layout, pixelWidth: pw, pixelHeight: ph, scale: k, shape: shape, cornerRadius: radius)
     }
 
-    /// Renders a resolved widget on a device (nil: the device has no such family).
+    /// Renders a resolved widget on a device (nil: the device has no such family). With
+    /// `layoutOnly` it lays out and records but draws nothing (the pixmap is 1×1).
     /// - Throws: what layout met, such as a font that cannot be loaded (never empty text instead).
     public func render(
         _ widget: ResolvedWidget, device: Device, scale: Double? = nil,
-        options: CompositeOptions = CompositeOptions()
+        options: CompositeOptions = CompositeOptions(), layoutOnly: Bool = false
     ) throws -> RenderedWidget? {
         let start = DispatchTime.now().uptimeNanoseconds
         let env = widget.environment
@@ -92,6 +93,7 @@ public struct WidgetRenderer: Sendable {
         if let bg = widget.containerBackground {
             let box = LayoutBox.build(bg, context)
             box.place(in: full)
+            if env.layoutDirection == .rightToLeft { box.mirrorHorizontally(width: full.width) }
             var r = Recorder(context: context)
             r.record(box)
             backgroundList = r.list
@@ -112,6 +114,7 @@ public struct WidgetRenderer: Sendable {
         }
         let size = contentBox.sizeThatFits(ProposedSize(width: inner.width, height: inner.height))
         contentBox.place(in: aligned(size, in: inner, .center))
+        if env.layoutDirection == .rightToLeft { contentBox.mirrorHorizontally(width: full.width) }
         var recorder = Recorder(context: context)
         recorder.record(contentBox)
         if let error = context.firstError { throw error }
@@ -119,10 +122,14 @@ public struct WidgetRenderer: Sendable {
         timings.layout = secondsSince(start)
         let compositeStart = DispatchTime.now().uptimeNanoseconds
 
-        let pixmap = Compositor().render(
-            content: recorder.list, background: backgroundList,
-            showBackground: env.showsWidgetContainerBackground,
-            frame: frame, environment: env, options: options)
+        // Layout only (check's Dynamic Type ladder): what fits is known; no pixels are drawn.
+        let pixmap =
+            layoutOnly
+            ? Pixmap(width: 1, height: 1)!
+            : Compositor().render(
+                content: recorder.list, background: backgroundList,
+                showBackground: env.showsWidgetContainerBackground,
+                frame: frame, environment: env, options: options)
         timings.composite = secondsSince(compositeStart)
         return RenderedWidget(
             pixmap: pixmap, pointSize: device.size(of: env.family)!, scale: Double(frame.pixelWidth) / device.size(of: env.family)!.width,

@@ -20,6 +20,8 @@ public struct BatchOptions: Sendable {
     public var families: [WidgetFamily]? = nil
     public var appearances: [Appearance] = [.light, .dark]
     public var entries: [Int]? = nil
+    /// Text sizes, locales and accessibility settings to cross the appearances with.
+    public var settings: [ViewerSettings] = [.standard]
     public var device: Device = DeviceCatalog.default
     public var scale: Double? = nil
     public var format: ImageFormat = .png
@@ -120,7 +122,8 @@ public final class BatchRenderer: @unchecked Sendable {
         // The job list, in a fixed order, then this shard's part of it.
         var jobs: [(spec: Int, variant: Variant)] = []
         for (i, r) in renderers.enumerated() {
-            let (render, skipped) = r.variants(families: options.families, appearances: options.appearances, entries: options.entries)
+            let (render, skipped) = r.variants(
+                families: options.families, appearances: options.appearances, entries: options.entries, settings: options.settings)
             jobs += render.map { (i, $0) }
             report.skipped += skipped.map { (r.spec.kind, $0) }
         }

@@ -28,17 +28,19 @@ public enum ContactSheet {
         struct RowKey: Hashable {
             let family: WidgetFamily
             let entry: Int
+            let settings: ViewerSettings
         }
         var rows: [RowKey] = []
-        for (v, _) in cells where !rows.contains(RowKey(family: v.family, entry: v.entry)) {
-            rows.append(RowKey(family: v.family, entry: v.entry))
+        for (v, _) in cells where !rows.contains(RowKey(family: v.family, entry: v.entry, settings: v.settings)) {
+            rows.append(RowKey(family: v.family, entry: v.entry, settings: v.settings))
         }
         let pad = 24
         let label = 28
         let header = 84
         let colWidth = max(thumbnailSize / 2, cells.map { $0.1.width }.max() ?? 100) + pad
         let rowHeights = rows.map { r in
-            (cells.filter { $0.0.family == r.family && $0.0.entry == r.entry }.map { $0.1.height }.max() ?? 0) + label + pad
+            (cells.filter { $0.0.family == r.family && $0.0.entry == r.entry && $0.0.settings == r.settings }.map { $0.1.height }.max() ?? 0)
+                + label + pad
         }
         let width = pad + colWidth * max(1, appearances.count)
         let height = header + rowHeights.reduce(0, +) + pad
@@ -54,7 +56,11 @@ public enum ContactSheet {
         var y = header
         for (ri, row) in rows.enumerated() {
             for (ci, a) in appearances.enumerated() {
-                guard let cell = cells.first(where: { $0.0.family == row.family && $0.0.entry == row.entry && $0.0.appearance == a }) else {
+                guard
+                    let cell = cells.first(where: {
+                        $0.0.family == row.family && $0.0.entry == row.entry && $0.0.appearance == a && $0.0.settings == row.settings
+                    })
+                else {
                     continue
                 }
                 let x = pad + ci * colWidth
@@ -64,7 +70,8 @@ public enum ContactSheet {
                     thumb, in: Rect(x: Double(x), y: Double(y), width: Double(thumb.width), height: Double(thumb.height)),
                     mode: .stretch, filter: .nearest)
                 text(
-                    "\(row.family.rawValue) · \(a.rawValue) · e\(row.entry)", FontSpec(size: 13, weight: .medium), RGBA(hex: "#3C3C43")!,
+                    "\(row.family.rawValue) · \(a.rawValue)\(row.settings.isStandard ? "" : " · \(row.settings.tag)") · e\(row.entry)",
+                    FontSpec(size: 13, weight: .medium), RGBA(hex: "#3C3C43")!,
                     at: Point(Double(x), Double(y + thumb.height + 6)), maxWidth: Double(colWidth - pad))
             }
             y += rowHeights[ri]

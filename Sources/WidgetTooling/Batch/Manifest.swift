@@ -25,7 +25,7 @@ public enum Manifest {
             "format": options.format.rawValue,
             "containerBackgroundRemovable": spec.containerBackgroundRemovable,
             "variants": files.map { f -> [String: Any] in
-                [
+                var v: [String: Any] = [
                     "file": f.relativePath,
                     "family": f.variant.family.rawValue,
                     "appearance": f.variant.appearance.rawValue,
@@ -39,18 +39,34 @@ public enum Manifest {
                     "bytes": f.bytes,
                     "sha256": f.sha256,
                 ]
+                settingsFields(f.variant.settings, into: &v)
+                return v
             },
             "skipped": skipped.map { s -> [String: Any] in
-                [
+                var v: [String: Any] = [
                     "family": s.variant.family.rawValue, "appearance": s.variant.appearance.rawValue, "entry": s.variant.entry,
                     "reason": s.reason, "excluded": s.excluded,
                 ]
+                settingsFields(s.variant.settings, into: &v)
+                return v
             },
         ]
         if let shard = options.shard { root["shard"] = "\(shard.index)/\(shard.count)" }
         let data = (try? JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys])) ?? Data("{}".utf8)
         // JSONSerialization escapes "/" as "\\/"; plain slashes read better and mean the same.
         return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\\/", with: "/") + "\n"
+    }
+
+    /// A variant's viewer settings, written only when they are not the standard ones (so a render
+    /// without --dynamic-type, --locale or --accessibility writes the manifest it always did).
+    static func settingsFields(_ s: ViewerSettings, into v: inout [String: Any]) {
+        guard !s.isStandard else { return }
+        v["settings"] = s.tag
+        v["dynamicTypeSize"] = s.dynamicTypeSize.rawValue
+        if let l = s.locale { v["locale"] = l }
+        v["layoutDirection"] = s.layoutDirection.rawValue
+        v["accessibilityReduceTransparency"] = s.reduceTransparency
+        v["colorSchemeContrast"] = s.colorSchemeContrast.rawValue
     }
 
     static func rounded(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }

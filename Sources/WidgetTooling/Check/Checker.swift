@@ -23,6 +23,9 @@ public struct CheckOptions: Sendable {
     public var scale: Double = 2
     /// Share of the widget an opaque accented fill may cover before it is a "slab".
     public var slabShare = 0.25
+    /// Text sizes, locales and accessibility settings to check under (each finding under a
+    /// non-standard one ends with its tag).
+    public var settings: [ViewerSettings] = [.standard]
     public init() {}
 }
 
@@ -82,26 +85,55 @@ public final class Checker {
         let missingKeyEntries = Set(findings.filter { $0.rule == Rules.timeline.id && $0.severity == .error }.compactMap(\.entry))
         for family in spec.supportedFamilies where options.device.size(of: family) != nil {
             let look: Appearance = family.isAccessory ? .lockScreen : .light
-            for entry in spec.timeline.entries.indices where !missingKeyEntries.contains(entry) {
-                let full = try base.render(Variant(entry: entry, family: family, appearance: look))
-                findings += layoutFindings(spec, full, family: family, entry: entry)
-                if family.isAccessory {
-                    findings += hueFindings(spec, full, family: family, entry: entry)
-                    continue
+            for setting in options.settings.isEmpty ? [.standard] : options.settings {
+                var found: [Finding] = []
+                for entry in spec.timeline.entries.indices where !missingKeyEntries.contains(entry) {
+                    found += try checkVariant(
+                        spec, family: family, entry: entry, look: look, setting: setting, base: base, lookRenderers: lookRenderers)
                 }
-                // What the accented looks draw (their own resolution: If/Switch may differ).
-                let accented = try base.render(Variant(entry: entry, family: family, appearance: .clearLight))
-                findings += accentedFindings(spec, accented, family: family, entry: entry)
-                guard spec.containerBackgroundRemovable, !options.disabled.contains(Rules.legibility.id) else { continue }
-                for appearance in Checker.accentedLooks {
-                    for (name, r) in lookRenderers {
-                        findings += try legibilityFindings(
-                            spec, r, Variant(entry: entry, family: family, appearance: appearance), wallpaper: name)
-                    }
-                }
+                // Findings under other settings say which (the standard ones say nothing more).
+                if !setting.isStandard { for i in found.indices { found[i].message += " [\(setting.tag)]" } }
+                findings += found
             }
         }
         return Checker.deduplicate(findings).filter { !options.disabled.contains($0.rule) }
+    }
+
+    /// The rendering rules for one entry of one family under one viewer setting.
+    func checkVariant(
+        _ spec: WidgetSpec, family: WidgetFamily, entry: Int, look: Appearance, setting: ViewerSettings, base: SpecRenderer,
+        lookRenderers: [(String, SpecRenderer)]
+    ) throws -> [Finding] {
+        var findings: [Finding] = []
+        let full = try base.render(Variant(entry: entry, family: family, appearance: look, settings: setting))
+        findings += layoutFindings(spec, full, family: family, entry: entry)
+        // The larger sizes are tried from the user's size (only when that is the default, Large).
+        if !options.disabled.contains(Rules.dynamicType.id), setting.dynamicTypeSize == .large {
+            var ladderSetting = setting
+            findings += try dynamicTypeFindings(spec, base, full, family: family, entry: entry, look: look) { size in
+                ladderSetting.dynamicTypeSize = size
+                return ladderSetting
+            }
+        }
+        if !options.disabled.contains(Rules.fixedDirection.id) {
+            findings += directionFindings(
+                spec, try base.resolve(Variant(entry: entry, family: family, appearance: look, settings: setting)), family, entry)
+        }
+        if family.isAccessory {
+            findings += hueFindings(spec, full, family: family, entry: entry)
+            return findings
+        }
+        // What the accented looks draw (their own resolution: If/Switch may differ).
+        let accented = try base.render(Variant(entry: entry, family: family, appearance: .clearLight, settings: setting))
+        findings += accentedFindings(spec, accented, family: family, entry: entry)
+        guard spec.containerBackgroundRemovable, !options.disabled.contains(Rules.legibility.id) else { return findings }
+        for appearance in Checker.accentedLooks {
+            for (name, r) in lookRenderers {
+                findings += try legibilityFindings(
+                    spec, r, Variant(entry: entry, family: family, appearance: appearance, settings: setting), wallpaper: name)
+            }
+        }
+        return findings
     }
 
     /// Generated wallpapers at the screen size of the device (shared, made once per size).
@@ -110,6 +142,89 @@ public final class Checker {
         let w = Int((s.width * scale).rounded())
         let h = Int((s.height * scale).rounded())
         return [Wallpaper.Style.bright, .dark, .busy].map { ($0.rawValue, GeneratedWallpapers.shared.wallpaper($0, width: w, height: h)) }
+    }
+
+    // MARK: Larger text, right-to-left
+
+    /// The Dynamic Type sizes above Large, in order: check finds the first that cuts a text.
+    public static let dynamicTypeLadder: [DynamicTypeSize] = DynamicTypeSize.allCases.filter { $0 > .large }
+
+    /// WR016: texts that fit at Large but are cut at a larger size, with the first size that cuts
+    /// them. Truncation only grows with the text size, so the first breaking size is found by a
+    /// binary search over the ladder (at most four layouts, nothing drawn).
+    func dynamicTypeFindings(
+        _ spec: WidgetSpec, _ renderer: SpecRenderer, _ baseline: RenderedWidget, family: WidgetFamily, entry: Int,
+        look: Appearance, settings: (DynamicTypeSize) -> ViewerSettings = { ViewerSettings(dynamicTypeSize: $0) }
+    ) throws -> [Finding] {
+        let before = Set(baseline.truncatedTexts.map(\.text))
+        func cut(_ size: DynamicTypeSize) throws -> [(text: String, shown: String, source: SourceRef)] {
+            let v = Variant(entry: entry, family: family, appearance: look, settings: settings(size))
+            return try renderer.render(v, layoutOnly: true).truncatedTexts.filter { !before.contains($0.text) }
+        }
+        let ladder = Checker.dynamicTypeLadder
+        var worst = try cut(ladder[ladder.count - 1])
+        guard !worst.isEmpty else { return [] }
+        var lo = 0
+        var hi = ladder.count - 1
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            let c = try cut(ladder[mid])
+            if c.isEmpty {
+                lo = mid + 1
+            } else {
+                hi = mid
+                worst = c
+            }
+        }
+        let first = ladder[hi]
+        var seen = Set<String>()
+        return worst.filter { seen.insert($0.text).inserted }.prefix(3).map { t in
+            Finding(
+                rule: Rules.dynamicType,
+                message:
+                    "“\(t.text)” fits at the default text size but is cut to “\(t.shown)” from Dynamic Type size \(first.rawValue) on (\(family.rawValue), entry \(entry)).",
+                file: spec.file, source: t.source, family: family, entry: entry,
+                severity: first.isAccessibilitySize ? .note : .warning)
+        }
+    }
+
+    /// WR017: symbols named left/right where a forward/backward symbol exists (they do not flip
+    /// in right-to-left layouts).
+    func directionFindings(_ spec: WidgetSpec, _ widget: ResolvedWidget, _ family: WidgetFamily, _ entry: Int) -> [Finding] {
+        var out: [Finding] = []
+        var stack = [widget.content] + (widget.containerBackground.map { [$0] } ?? [])
+        var budget = 100_000
+        while let node = stack.popLast(), budget > 0 {
+            budget -= 1
+            stack += node.children
+            for m in node.modifiers {
+                switch m {
+                case .background(let v, _), .overlay(let v, _), .mask(let v, _): stack.append(v)
+                default: break
+                }
+            }
+            guard case .image(.system(let name), _) = node.kind, let better = Checker.directionalName(for: name) else { continue }
+            out.append(
+                Finding(
+                    rule: Rules.fixedDirection,
+                    message: "the symbol \"\(name)\" points the same way in every language; \"\(better)\" flips for right-to-left layouts.",
+                    file: spec.file, source: node.source, family: family, entry: entry))
+        }
+        return out
+    }
+
+    /// The forward/backward name for a symbol that says left or right, when SF Symbols has one
+    /// (the chevrons, arrows and their circle/square/fill forms; not `arrow.left.and.right` etc.).
+    public static func directionalName(for name: String) -> String? {
+        guard SymbolTable.isFixedDirection(name) else { return nil }
+        let parts = name.split(separator: ".").map(String.init)
+        guard let head = parts.first, ["chevron", "arrow", "arrowshape", "arrowtriangle"].contains(head) else { return nil }
+        // Only the first direction word: "arrow.up.right" becomes "arrow.up.forward".
+        guard let i = parts.indices.dropFirst().first(where: { parts[$0] == "left" || parts[$0] == "right" }) else { return nil }
+        if parts.dropFirst(i + 1).contains(where: { $0 == "left" || $0 == "right" }) { return nil }
+        var q = parts
+        q[i] = parts[i] == "right" ? "forward" : "backward"
+        return q.joined(separator: ".")
     }
 
     // MARK: Layout: truncation, clipping, symbols

@@ -154,6 +154,21 @@ public enum Rules {
         summary: "An SF Symbol name has no open stand-in, so widgetctl draws a placeholder.",
         help: "Check the symbol's name; widgetctl maps common SF Symbols onto an open icon set ('widgetctl symbols' lists them).")
 
+    public static let dynamicType = Rule(
+        id: "WR016", name: "breaks-at-larger-text", severity: .warning,
+        summary:
+            "Text that fits at the default size (Large) is cut at a larger Dynamic Type size; the message names the first size that cuts it (a warning up to xxxLarge, a note at the accessibility sizes).",
+        help:
+            "Widgets follow the user's text size. Let the text wrap (lineLimit(2)), shrink (minimumScaleFactor(0.7)), drop secondary lines at large sizes (@Environment(\\.dynamicTypeSize)), or cap the range with .dynamicTypeSize(...DynamicTypeSize.xxxLarge)."
+    )
+    public static let fixedDirection = Rule(
+        id: "WR017", name: "assumes-left-to-right", severity: .warning,
+        summary:
+            "A symbol that points left or right is used where a forward/backward one exists; it does not flip in right-to-left languages (Arabic, Hebrew), so it points the wrong way there.",
+        help:
+            "Use the directional name (chevron.forward, arrow.backward): SwiftUI flips those in right-to-left layouts. Keep left/right only for real directions (a map, a swipe)."
+    )
+
     /// Not a rule about the widget: the spec could not be read (reported so that a SARIF or JSON
     /// consumer sees the error instead of an empty log).
     public static let invalidSpec = Rule(
@@ -164,7 +179,7 @@ public enum Rules {
     public static let all: [Rule] = [
         invalidSpec, noContainerBackground, notRemovable, backgroundNotContainer, legibility, sameGroupFill,
         whiteSlab, imageSilhouette, accentBalance, largeFullColorImage, clipped, truncated,
-        glassMisuse, hueOnly, timeline, unknownSymbol,
+        glassMisuse, hueOnly, timeline, unknownSymbol, dynamicType, fixedDirection,
     ]
 
     public static func rule(_ id: String) -> Rule? { all.first { $0.id == id } }

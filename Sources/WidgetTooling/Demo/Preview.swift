@@ -21,7 +21,7 @@ public enum Preview {
     /// - Throws: `SpecError` when the spec cannot be resolved.
     public static func render(
         _ renderer: SpecRenderer, families: [WidgetFamily]? = nil, appearances: [Appearance] = defaultAppearances,
-        entry: Int = 0, library: FontLibrary = .shared
+        entry: Int = 0, settings: [ViewerSettings] = [.standard], library: FontLibrary = .shared
     ) throws -> Pixmap {
         let device = renderer.device
         let px = renderer.scale ?? device.scale
@@ -47,48 +47,54 @@ public enum Preview {
         }
         var rows: [[Cell]] = []
         let engine = TextLayoutEngine(library: library)
+        // One row per family and viewer setting (text size, locale, accessibility).
         for family in fams {
-            guard HomeScreen.frame(of: family, on: device) != nil else { continue }
-            var row: [Cell] = []
-            for appearance in looks(family) {
-                let variant = Variant(entry: entry, family: family, appearance: appearance)
-                if !renderer.spec.containerBackgroundRemovable && appearance.excludesNonRemovableBackground(on: device) { continue }
-                let widget = try renderer.render(variant).pixmap
-                let margin = Int((pad * px).rounded())
-                guard
-                    var panel = HomeScreen.backdrop(
-                        screenWallpaper: renderer.screen(px), family: family, device: device,
-                        scale: px, margin: margin)
-                else { continue }
-                var c = Canvas(panel)
-                // Dark mode dims the home-screen wallpaper. A vibrant look (Lock Screen) renders the
-                // wallpaper into the widget itself, so dimming only the panel around it would leave
-                // the widget's frame as a lighter box.
-                if appearance.colorScheme == .dark && appearance.renderingMode != .vibrant { c.paint(.solid(RGBA(white: 0, alpha: 0.3))) }
-                // Shadow beneath the widget (the glass's own for the glass looks).
-                let glass = GlassMaterial.preset(for: appearance, tint: renderer.tint)
-                let shadowRadius = (glass?.shadowRadius ?? 14) * px
-                let shadowY = (glass?.shadowOffset ?? 6) * px
-                let shadowOpacity = glass?.shadowOpacity ?? 0.15
-                let origin = Point(Double(margin), Double(margin))
-                let rect = Rect(origin: origin, size: Size(Double(widget.width), Double(widget.height)))
-                if family.isSystem {
-                    c.beginLayer()
-                    c.fill(
-                        Path(
-                            roundedRect: rect.offsetBy(dx: 0, dy: shadowY), cornerRadius: Device.widgetCornerRadius * px, style: .continuous
-                        ),
-                        with: .solid(RGBA(white: 0, alpha: shadowOpacity)))
-                    c.endLayer(effects: LayerEffects(shadow: nil))
-                    var blurred = c.pixmap
-                    GaussianBlur.apply(to: &blurred, sigma: shadowRadius / 2, edge: .clamp)
-                    c = Canvas(blurred)
+            for setting in settings.isEmpty ? [.standard] : settings {
+                guard HomeScreen.frame(of: family, on: device) != nil else { continue }
+                var row: [Cell] = []
+                for appearance in looks(family) {
+                    let variant = Variant(entry: entry, family: family, appearance: appearance, settings: setting)
+                    if !renderer.spec.containerBackgroundRemovable && appearance.excludesNonRemovableBackground(on: device) { continue }
+                    let widget = try renderer.render(variant).pixmap
+                    let margin = Int((pad * px).rounded())
+                    guard
+                        var panel = HomeScreen.backdrop(
+                            screenWallpaper: renderer.screen(px), family: family, device: device,
+                            scale: px, margin: margin)
+                    else { continue }
+                    var c = Canvas(panel)
+                    // Dark mode dims the home-screen wallpaper. A vibrant look (Lock Screen) renders the
+                    // wallpaper into the widget itself, so dimming only the panel around it would leave
+                    // the widget's frame as a lighter box.
+                    if appearance.colorScheme == .dark && appearance.renderingMode != .vibrant {
+                        c.paint(.solid(RGBA(white: 0, alpha: 0.3)))
+                    }
+                    // Shadow beneath the widget (the glass's own for the glass looks).
+                    let glass = GlassMaterial.preset(for: appearance, tint: renderer.tint)
+                    let shadowRadius = (glass?.shadowRadius ?? 14) * px
+                    let shadowY = (glass?.shadowOffset ?? 6) * px
+                    let shadowOpacity = glass?.shadowOpacity ?? 0.15
+                    let origin = Point(Double(margin), Double(margin))
+                    let rect = Rect(origin: origin, size: Size(Double(widget.width), Double(widget.height)))
+                    if family.isSystem {
+                        c.beginLayer()
+                        c.fill(
+                            Path(
+                                roundedRect: rect.offsetBy(dx: 0, dy: shadowY), cornerRadius: Device.widgetCornerRadius * px,
+                                style: .continuous
+                            ),
+                            with: .solid(RGBA(white: 0, alpha: shadowOpacity)))
+                        c.endLayer(effects: LayerEffects(shadow: nil))
+                        var blurred = c.pixmap
+                        GaussianBlur.apply(to: &blurred, sigma: shadowRadius / 2, edge: .clamp)
+                        c = Canvas(blurred)
+                    }
+                    c.drawImage(widget, in: rect, mode: .stretch, filter: .nearest)
+                    panel = c.pixmap
+                    row.append(Cell(pixmap: panel, label: appearance.title + (setting.isStandard ? "" : " · \(setting.tag)")))
                 }
-                c.drawImage(widget, in: rect, mode: .stretch, filter: .nearest)
-                panel = c.pixmap
-                row.append(Cell(pixmap: panel, label: appearance.title))
+                if !row.isEmpty { rows.append(row) }
             }
-            if !row.isEmpty { rows.append(row) }
         }
         // Sheet: panels side by side per family, labels under them, title on top.
         let k = max(1, px / 2)  // text and gaps follow the panels' pixel density

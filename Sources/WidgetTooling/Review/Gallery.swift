@@ -41,11 +41,13 @@ public enum Gallery {
         let families = orderedUnique(m.variants.map(\.family))
         let appearances = Appearance.allCases.map(\.rawValue).filter { a in m.variants.contains { $0.appearance == a } }
         let entries = orderedUnique(m.variants.map(\.entry)).sorted()
+        // Viewer settings (text size, locale, accessibility): a filter when there is more than one.
+        let settings = orderedUnique(m.variants.map(\.settings))
         let dates = Dictionary(m.variants.map { ($0.entry, $0.entryDate) }, uniquingKeysWith: { a, _ in a })
         var variants: [String] = []
         for v in m.variants {
             variants.append(
-                #"{"f":\#(jsString(v.family)),"a":\#(jsString(v.appearance)),"e":\#(v.entry),"src":\#(jsString(v.file)),"w":\#(v.width),"h":\#(v.height)}"#
+                #"{"f":\#(jsString(v.family)),"a":\#(jsString(v.appearance)),"s":\#(jsString(v.settings)),"e":\#(v.entry),"src":\#(jsString(v.file)),"w":\#(v.width),"h":\#(v.height)}"#
             )
         }
         var grid = ""
@@ -62,7 +64,9 @@ public enum Gallery {
         if !excluded.isEmpty {
             excludedHTML =
                 "<section class=\"excluded\"><h2>Left out by the system</h2><ul>"
-                + excluded.map { "<li><b>\(escape($0.family)) · \(escape($0.appearance)) · e\($0.entry)</b>: \(escape($0.reason))</li>" }
+                + excluded.map {
+                    "<li><b>\(escape($0.family)) · \(escape($0.appearance))\(tagText($0.settings)) · e\($0.entry)</b>: \(escape($0.reason))</li>"
+                }
                 .joined()
                 + "</ul></section>"
         }
@@ -72,11 +76,17 @@ public enum Gallery {
             excludedHTML +=
                 "<section class=\"excluded\" id=\"not-shown\"><h2>Not shown in their context</h2><ul>"
                 + notShownList.map {
-                    "<li><b>\(escape($0.family)) · \(escape($0.appearance)) · e\($0.entry)</b>: \(escape($0.reason))</li>"
+                    "<li><b>\(escape($0.family)) · \(escape($0.appearance))\(tagText($0.settings)) · e\($0.entry)</b>: \(escape($0.reason))</li>"
                 }
                 .joined()
                 + "</ul></section>"
         }
+        let settingsMenu =
+            settings.count > 1
+            ? "<label class=\"meta\">Settings <select id=\"settings\">"
+                + settings.map { "<option value=\"\(escape($0))\">\(escape($0.isEmpty ? "standard" : $0))</option>" }.joined()
+                + "</select></label>"
+            : ""
         let buttons = entries.map { e in
             "<button data-e=\"\(e)\" title=\"\(escape(dates[e] ?? ""))\">Entry \(e)<small>\(escape(dates[e] ?? ""))</small></button>"
         }.joined()
@@ -106,7 +116,7 @@ public enum Gallery {
             <body>
             <header><h1>\(escape(m.displayName))</h1>
             <span class="meta">\(escape(m.kind)) · \(escape(m.deviceName)) · \(Manifest.rounded(m.scale))x · \(m.variants.count) variants\(m.shard.map { " · shard \(escape($0))" } ?? "")\(notShown > 0 ? " · <a href=\"#not-shown\">\(notShown) not shown in their context</a>" : "")</span>
-            <span class="spacer"></span><nav id="entries">\(buttons)</nav><button id="theme">Dark page</button></header>
+            <span class="spacer"></span>\(settingsMenu)<nav id="entries">\(buttons)</nav><button id="theme">Dark page</button></header>
             <main><table style="--cols:\(max(1, appearances.count))">\(grid)</table></main>
             \(excludedHTML)
             <div id="zoom"><img alt="1:1"></div>
@@ -114,6 +124,9 @@ public enum Gallery {
             <script>
             const variants = [\(variants.joined(separator: ","))];
             let entry = \(entries.first ?? 0);
+            const settingsMenu = document.getElementById('settings');
+            const currentSettings = () => settingsMenu ? settingsMenu.value : \(jsString(settings.first ?? ""));
+            if (settingsMenu) settingsMenu.onchange = () => show(entry);
             // One scale for every image, so families keep their relative sizes: the largest widget
             // fits its column (all \(max(1, appearances.count)) columns in the window) and 280 px of height.
             const pointScale = \(max(1, m.scale)), columns = \(max(1, appearances.count));
@@ -124,7 +137,7 @@ public enum Gallery {
               entry = e;
               document.querySelectorAll('#entries button').forEach(b => b.classList.toggle('on', +b.dataset.e === e));
               document.querySelectorAll('figure').forEach(fig => {
-                const v = variants.find(v => v.f === fig.dataset.f && v.a === fig.dataset.a && v.e === e);
+                const v = variants.find(v => v.f === fig.dataset.f && v.a === fig.dataset.a && v.s === currentSettings() && v.e === e);
                 const img = fig.querySelector('img');
                 fig.classList.toggle('missing', !v);
                 if (v) { img.src = v.src; img.width = Math.max(24, Math.round(v.w / pointScale * fit())); } else { img.removeAttribute('src'); }
@@ -165,6 +178,9 @@ public enum Gallery {
 
             """
     }
+
+    /// " · <tag>" for non-standard viewer settings.
+    static func tagText(_ tag: String) -> String { tag.isEmpty ? "" : " · \(escape(tag))" }
 
     static func orderedUnique<T: Hashable>(_ xs: [T]) -> [T] {
         var seen = Set<T>()

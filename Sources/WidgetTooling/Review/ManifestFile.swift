@@ -14,10 +14,13 @@ public struct ManifestFile: Sendable {
         public var entryDate: String
         public var width: Int, height: Int
         public var sha256: String
-        public var key: String { "\(family)/\(appearance)/e\(entry)" }
+        /// The viewer settings' tag ("" for the standard settings; see `ViewerSettings.tag`).
+        public var settings: String = ""
+        public var key: String { settings.isEmpty ? "\(family)/\(appearance)/e\(entry)" : "\(family)/\(appearance)/\(settings)/e\(entry)" }
     }
     public struct Skip: Sendable {
         public var family: String, appearance: String, entry: Int, reason: String, excluded: Bool
+        public var settings: String = ""
     }
     public var kind: String
     public var displayName: String
@@ -92,12 +95,25 @@ struct ManifestReader {
         return s
     }
 
+    /// The optional viewer-settings tag of a variant ("" when absent).
+    func settings(_ n: JSONNode?) throws -> String {
+        guard let n else { return "" }
+        guard let s = n.string, s.utf8.count <= 128, ViewerSettings(tag: s) != nil else {
+            throw fail(n, "expected a settings tag such as \"accessibility3+ar\"")
+        }
+        return s
+    }
+
     /// A relative file path inside the render folder: safe names only, no "..", no absolute path.
     func file(_ n: JSONNode?, in parent: JSONNode) throws -> String {
         let s = try string(n, in: parent, "file", maxLength: 512)
         let parts = s.split(separator: "/", omittingEmptySubsequences: false)
         guard !s.hasPrefix("/"), parts.count <= 8,
-            parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && BatchRenderer.safeName(String($0)) == $0 }),
+            parts.allSatisfy({ part in
+                // Settings folders join their parts with "+" ("accessibility3+ar").
+                let plain = part.replacingOccurrences(of: "+", with: "_")
+                return !part.isEmpty && part != "." && part != ".." && BatchRenderer.safeName(plain) == plain
+            }),
             s.hasSuffix(".png") || s.hasSuffix(".jpg")
         else { throw fail(n!, "\"\(s.prefix(80))\" is not a file path inside the render folder") }
         return s
@@ -124,7 +140,8 @@ struct ManifestReader {
                 entry: try integer(v["entry"], in: v, "entry", 0...1_000_000),
                 entryDate: try string(v["entryDate"], in: v, "entryDate", maxLength: 64),
                 width: try integer(size[0], in: v, "pixelSize", 1...Pixmap.maxDimension),
-                height: try integer(size[1], in: v, "pixelSize", 1...Pixmap.maxDimension), sha256: sha)
+                height: try integer(size[1], in: v, "pixelSize", 1...Pixmap.maxDimension), sha256: sha,
+                settings: try settings(v["settings"]))
         }
         let skippedItems = root["skipped"]?.elements ?? []
         if skippedItems.count > ManifestReader.maxVariants { throw fail(root["skipped"]!, "too many skipped variants") }
@@ -132,7 +149,7 @@ struct ManifestReader {
             ManifestFile.Skip(
                 family: try family(s["family"], in: s), appearance: try appearance(s["appearance"], in: s),
                 entry: try integer(s["entry"], in: s, "entry", 0...1_000_000), reason: try string(s["reason"], in: s, "reason"),
-                excluded: s["excluded"]?.bool ?? false)
+                excluded: s["excluded"]?.bool ?? false, settings: try settings(s["settings"]))
         }
         let scale = root["device"]?["scale"]?.number ?? 0
         guard scale.isFinite, (0...10).contains(scale) else { throw fail(root["device"]?["scale"] ?? root, "expected a scale in 0...10") }

@@ -86,10 +86,12 @@ public enum Merger {
             var cells: [(Variant, Pixmap)] = []
             for (v, dir) in ordered {
                 let bytes = try verifiedImage(v, in: dir, format: first.format)
-                if let fam = WidgetFamily(rawValue: v.family), let app = Appearance(rawValue: v.appearance) {
+                if let fam = WidgetFamily(rawValue: v.family), let app = Appearance(rawValue: v.appearance),
+                    let settings = ViewerSettings(tag: v.settings)
+                {
                     cells.append(
                         (
-                            Variant(entry: v.entry, family: fam, appearance: app),
+                            Variant(entry: v.entry, family: fam, appearance: app, settings: settings),
                             ContactSheet.thumbnail(try ImageCodec.decode(bytes), scale: first.scale)
                         ))
                 }
@@ -111,11 +113,13 @@ public enum Merger {
             for p in parts {
                 let plain = (p.manifest.raw.plain as? [String: Any]) ?? [:]
                 for v in (plain["variants"] as? [[String: Any]]) ?? [] {
-                    let key = "\(v["family"] ?? "")/\(v["appearance"] ?? "")/e\(v["entry"].map { "\(Int(($0 as? Double) ?? 0))" } ?? "0")"
+                    let key =
+                        "\(v["family"] ?? "")/\(v["appearance"] ?? "")/\(v["settings"] ?? "")/e\(v["entry"].map { "\(Int(($0 as? Double) ?? 0))" } ?? "0")"
                     if seen.insert(key).inserted { allVariants.append(v) }
                 }
                 for s in (plain["skipped"] as? [[String: Any]]) ?? [] {
-                    let key = ["family", "appearance", "entry", "reason", "excluded"].map { "\(s[$0] ?? "")" }.joined(separator: "|")
+                    let key = ["family", "appearance", "settings", "entry", "reason", "excluded"].map { "\(s[$0] ?? "")" }.joined(
+                        separator: "|")
                     if seenSkipped.insert(key).inserted { skipped.append(s) }
                 }
             }
@@ -141,12 +145,13 @@ public enum Merger {
     static func order(_ v: ManifestFile.Entry) -> String {
         let f = WidgetFamily.allCases.firstIndex { $0.rawValue == v.family } ?? 99
         let a = Appearance.allCases.firstIndex { $0.rawValue == v.appearance } ?? 99
-        return String(format: "%02d-%02d-%05d", f, a, v.entry)
+        return String(format: "%02d-%02d-%05d-", f, a, v.entry) + v.settings
     }
 
     static func orderKey(_ d: [String: Any]) -> String {
         let f = WidgetFamily.allCases.firstIndex { $0.rawValue == d["family"] as? String } ?? 99
         let a = Appearance.allCases.firstIndex { $0.rawValue == d["appearance"] as? String } ?? 99
-        return String(format: "%02d-%05d-%02d", f, Int((d["entry"] as? Double) ?? Double((d["entry"] as? Int) ?? 0)), a)
+        return String(format: "%02d-%05d-%02d-", f, Int((d["entry"] as? Double) ?? Double((d["entry"] as? Int) ?? 0)), a)
+            + ((d["settings"] as? String) ?? "")
     }
 }

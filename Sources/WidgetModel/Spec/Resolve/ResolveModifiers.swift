@@ -34,6 +34,12 @@ extension ResolveRun {
             case .lineLimit(let n): ctx.text.lineLimit = try eval(n, ctx).map { max(1, $0) }
             case .multilineTextAlignment(let a): ctx.text.alignment = try eval(a, ctx)
             case .minimumScaleFactor(let k): ctx.text.minimumScaleFactor = min(1, max(0.01, try eval(k, ctx)))
+            case .dynamicTypeSize(let exactly, let lower, let upper):
+                var size = try eval(exactly, ctx) ?? ctx.dynamicTypeSize ?? env.dynamicTypeSize
+                if let l = try eval(lower, ctx) { size = max(size, l) }
+                if let u = try eval(upper, ctx) { size = min(size, u) }
+                ctx.dynamicTypeSize = size
+                ctx.text.setFont(ctx.text.font.atDynamicTypeSize(size))
             case .truncationMode(let t): ctx.text.truncation = try eval(t, ctx)
             case .tracking(let t): ctx.text.tracking = try eval(t, ctx)
             case .lineSpacing(let s): ctx.text.lineSpacing = try eval(s, ctx)

@@ -81,11 +81,11 @@ extension ResolveRun {
 
     func font(_ f: SpecFont, base: FontSpec, _ ctx: ResolveContext) throws -> FontSpec {
         switch f {
-        case .style(let s): return .style(try eval(s, ctx), dynamicType: env.dynamicTypeSize)
+        case .style(let s): return .style(try eval(s, ctx), dynamicType: ctx.dynamicTypeSize ?? env.dynamicTypeSize)
         case .custom(let style, let size, let weight, let design, let italic, let monospacedDigit):
             var font: FontSpec
             if let style {
-                font = .style(try eval(style, ctx), dynamicType: env.dynamicTypeSize)
+                font = .style(try eval(style, ctx), dynamicType: ctx.dynamicTypeSize ?? env.dynamicTypeSize)
             } else if let size {
                 font = FontSpec(size: try eval(size, ctx))
             } else {

@@ -145,6 +145,11 @@ extension ResolveRun {
         case .family: return env.family.rawValue
         case .colorScheme: return env.colorScheme.rawValue
         case .showsWidgetContainerBackground: return env.showsWidgetContainerBackground ? "true" : "false"
+        case .dynamicTypeSize: return env.dynamicTypeSize.rawValue
+        case .layoutDirection: return env.layoutDirection.rawValue
+        case .locale: return env.locale.identifier
+        case .accessibilityReduceTransparency: return env.accessibilityReduceTransparency ? "true" : "false"
+        case .colorSchemeContrast: return env.colorSchemeContrast.rawValue
         }
     }
 

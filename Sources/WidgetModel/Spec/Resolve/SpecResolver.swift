@@ -45,12 +45,15 @@ public struct SpecResolver {
         let entry = spec.timeline.entries[entryIndex]
         var env = environment
         env.date = entry.date
-        env.locale = spec.locale
+        // The variant's locale (--locale) wins over the spec's own.
+        if env.settings.locale == nil { env.locale = spec.locale }
         env.timeZone = spec.timeZone
-        let scope = PlaceholderScope(data: entry.data, entryIndex: entryIndex, locale: spec.locale, timeZone: spec.timeZone)
+        let scope = PlaceholderScope(data: entry.data, entryIndex: entryIndex, locale: env.locale, timeZone: spec.timeZone)
         let run = ResolveRun(resolver: self, env: env, entryIndex: entryIndex)
         var context = ResolveContext(scope: scope)
         context.text.style = .color(SystemColors.color("primary", scheme: env.colorScheme)!)
+        // Text without a font is body at the variant's Dynamic Type size, as in SwiftUI.
+        context.text.font = .style(.body, dynamicType: env.dynamicTypeSize)
         let nodes = try run.resolve(spec.body, context)
         let content: ViewNode = nodes.count == 1 ? nodes[0] : ViewNode(.vstack(alignment: .center, spacing: nil, children: nodes))
         return ResolvedWidget(
@@ -70,6 +73,8 @@ struct ResolveContext {
     var accentable = false
     var tint: ResolvedStyle? = nil
     var depth = 0
+    /// A `dynamicTypeSize` modifier's size for the subtree (nil: the variant's).
+    var dynamicTypeSize: DynamicTypeSize? = nil
 }
 
 /// One resolution pass (one variant).
