@@ -33,12 +33,7 @@ enum PreviewCommand {
         }
         let out = try args.value("--out")
         var appearances = Preview.defaultAppearances
-        if let a = try args.value("--appearances") {
-            appearances =
-                a == "all"
-                ? Appearance.allCases
-                : try RenderCommand.parseList(a, "appearance", Appearance.init(rawValue:), Appearance.allCases.map(\.rawValue))
-        }
+        let appearanceList = try args.value("--appearances")
         var families: [WidgetFamily]? = nil
         if let f = try args.value("--families") {
             families = try RenderCommand.parseList(f, "family", WidgetFamily.init(rawValue:), WidgetFamily.allCases.map(\.rawValue))
@@ -53,6 +48,7 @@ enum PreviewCommand {
             guard let dev = DeviceCatalog.device(named: d) else { throw UsageError("unknown device \"\(d)\"; see 'widgetctl devices'") }
             device = dev
         }
+        if let a = appearanceList { appearances = try RenderCommand.parseAppearances(a, device: device) }
         let wallpaper = try args.value("--wallpaper").map(loadWallpaper)
         let tint = try args.value("--tint").map { try parseColor($0, "--tint") }
         let settings = try RenderCommand.viewerSettings(&args)

@@ -22,7 +22,10 @@ enum RenderCommand {
           --out DIR               Output folder (default: renders).
           --families F,…          Families to render (default: the spec's supportedFamilies).
           --appearances A,…       light, dark, clearLight, clearDark, tintedLight, tintedDark,
-                                  lockScreen, standBy, standByNight, or "all" (default: light,dark).
+                                  lockScreen, standBy, standByNight, carPlay (iPhone); desktopDimmed
+                                  (Mac); smartStack, watchFace, watchFaceTinted (Apple Watch);
+                                  visionElevated, visionRecessed (Vision Pro); or "all" for every
+                                  look of the device ('widgetctl appearances'; default: light,dark).
           --entries 0,2           Timeline entries by index (default: all).
         \(settingsHelp)
           --device NAME           A device from 'widgetctl devices' (default: iPhone 17 Pro).
@@ -170,12 +173,7 @@ enum RenderCommand {
         if let f = try args.value("--families") {
             options.families = try parseList(f, "family", WidgetFamily.init(rawValue:), WidgetFamily.allCases.map(\.rawValue))
         }
-        if let a = try args.value("--appearances") {
-            options.appearances =
-                a == "all"
-                ? Appearance.allCases
-                : try parseList(a, "appearance", Appearance.init(rawValue:), Appearance.allCases.map(\.rawValue))
-        }
+        let appearances = try args.value("--appearances")
         if let e = try args.value("--entries") {
             options.entries = try e.split(separator: ",", omittingEmptySubsequences: false).map { s in
                 guard let i = Int(s.trimmingCharacters(in: .whitespaces)), (0...1_000_000).contains(i) else {
@@ -191,6 +189,8 @@ enum RenderCommand {
             }
             options.device = device
         }
+        // "all": every look the device has (an iPhone's are not a watch's).
+        if let a = appearances { options.appearances = try parseAppearances(a, device: options.device) }
         if let s = try args.value("--scale") {
             guard let v = Double(s), v >= 0.25, v <= 8 else { throw UsageError("--scale needs a number from 0.25 to 8") }
             options.scale = v
@@ -283,6 +283,13 @@ enum RenderCommand {
         let out = ViewerSettings.matrix(dynamicTypeSizes: sizes, locales: locales, accessibility: accessibility.map { ($0.0, $0.1) })
         guard out.count <= 256 else { throw UsageError("\(out.count) combinations of viewer settings, over the limit of 256") }
         return out
+    }
+
+    /// `--appearances`: names, or "all" for the device's own looks.
+    static func parseAppearances(_ a: String, device: Device) throws -> [Appearance] {
+        a == "all"
+            ? Appearance.all(on: device)
+            : try parseList(a, "appearance", Appearance.init(rawValue:), Appearance.allCases.map(\.rawValue))
     }
 
     static func parseList<T>(_ s: String, _ what: String, _ make: (String) -> T?, _ all: [String]) throws -> [T] {

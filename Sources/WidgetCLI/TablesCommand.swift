@@ -70,12 +70,22 @@ enum TablesCommand {
     }
 
     static func appearances() -> Int32 {
-        print("APPEARANCE      MODE        SCHEME  BACKGROUND   TITLE")
+        var rows = [["APPEARANCE", "PLATFORMS", "MODE", "SCHEME", "BACKGROUND", "RULE", "TITLE"]]
+        let order: [Platform] = [.iOS, .iPadOS, .macOS, .watchOS, .visionOS]
         for a in Appearance.allCases {
-            print(
-                pad(a.rawValue, 16) + pad(a.renderingMode.rawValue, 12) + pad(a.colorScheme.rawValue, 8)
-                    + pad(a.showsContainerBackground ? "shown" : (a.renderingMode == .accented ? "glass" : "removed"), 13) + a.title)
+            let background =
+                a.showsContainerBackground
+                ? "shown" : (a.renderingMode == .accented && a.isHomeScreen || a == .desktopDimmed ? "glass" : "removed")
+            rows.append([
+                a.rawValue, order.filter { a.platforms.contains($0) }.map(\.rawValue).joined(separator: ","), a.renderingMode.rawValue,
+                a.colorScheme.rawValue, background, a.confidence.confirmed ? "confirmed" : "estimated", a.title,
+            ])
         }
+        for line in table(rows) { print(line) }
+        print("\nHow sure each rule is (confirmed: Apple's documentation states the mode and the background;")
+        print("estimated: something in it is not published — what, below). docs/WIDGETKIT-FACTS.md §7 has the sources.")
+        for a in Appearance.allCases { print("  \(pad(a.rawValue, 16))\(a.confidence.note)") }
+        print("\nCrossed with every look: --dynamic-type, --locale, --accessibility (see 'widgetctl render --help').")
         return 0
     }
 

@@ -103,6 +103,18 @@ extension _ConfigurationModifiers {
         c._definition.contentMarginsDisabled = true
         return c
     }
+    /// visionOS: the widget's coating (glass by default).
+    public func widgetTexture(_ texture: WidgetTexture) -> Self {
+        var c = self
+        c._definition.widgetTexture = texture
+        return c
+    }
+    /// visionOS: how the widget may be mounted (elevated by default).
+    public func supportedMountingStyles(_ styles: [WidgetMountingStyle]) -> Self {
+        var c = self
+        c._definition.supportedMountingStyles = styles.isEmpty ? [.elevated] : styles
+        return c
+    }
     public func disfavoredLocations(_ locations: [Any], for families: [WidgetFamily]) -> Self { self }
     public func promptsForUserConfiguration() -> Self { self }
     public func pushHandler(_ handler: Any) -> Self { self }
@@ -161,6 +173,8 @@ public struct WidgetDefinition {
     public var supportedFamilies: [WidgetFamily] = [.systemSmall, .systemMedium, .systemLarge]
     public var containerBackgroundRemovable = true
     public var contentMarginsDisabled = false
+    public var widgetTexture = WidgetTexture.glass
+    public var supportedMountingStyles: [WidgetMountingStyle] = [.elevated]
     public var locale = Locale(identifier: "en_US")
     public var timeZone = TimeZone(identifier: "UTC")!
     /// Where the widget's configuration was written (for `check` findings about the whole widget).
@@ -210,6 +224,8 @@ public struct WidgetDefinition {
         d.supportedFamilies = supportedFamilies
         d.containerBackgroundRemovable = containerBackgroundRemovable
         d.contentMarginsDisabled = contentMarginsDisabled
+        d.widgetTexture = widgetTexture
+        d.supportedMountingStyles = supportedMountingStyles
         d.locale = locale
         d.timeZone = timeZone
         d.source = source
@@ -263,13 +279,16 @@ public struct WidgetDefinition {
             modifier: .containerBackground(SpecAttached(content: .style(.color(.name(clear)), at: SourceRef()), alignment: nil)),
             at: SourceRef(path: "/body/modifiers/0"))
         let body = SpecNode(typeName: "EmptyView", view: .empty, modifiers: [background], at: SourceRef(path: "/body"), templates: [])
-        return WidgetSpec(
+        var spec = WidgetSpec(
             file: kind + ".swift", directory: URL(fileURLWithPath: "."), kind: kind, displayName: displayName,
             supportedFamilies: supportedFamilies, containerBackgroundRemovable: containerBackgroundRemovable,
             contentMarginsDisabled: contentMarginsDisabled,
             timeline: WidgetTimeline(entries: dates.enumerated().map { TimelineEntryData(date: $1, path: "/timeline/entries/\($0)") }),
             assets: [:], body: body, containerBackgroundRemovableAt: nil, timeZone: timeZone, locale: locale,
             limits: .default)
+        spec.widgetTexture = widgetTexture
+        spec.supportedMountingStyles = supportedMountingStyles
+        return spec
     }
 }
 

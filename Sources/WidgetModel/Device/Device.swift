@@ -187,14 +187,28 @@ public enum DeviceCatalog {
                 .systemSmall: Size(158, 158), .systemMedium: Size(338, 158), .systemLarge: Size(338, 354),
                 .systemExtraLarge: Size(450, 338), .systemExtraLargePortrait: Size(338, 450),
             ]),
+        watch("Apple Watch 46mm", ["Apple Watch Series 11 46mm", "Apple Watch 45mm"], rectangular: Size(184, 80.5), circular: 50),
+        watch("Apple Watch 42mm", ["Apple Watch Series 11 42mm", "Apple Watch 41mm"], rectangular: Size(165, 72.5), circular: 46),
+        watch("Apple Watch Ultra 49mm", ["Apple Watch Ultra"], rectangular: Size(191, 81.5), circular: 52),
+        // Mac desktop widgets. Apple publishes no Mac sizes (docs/WIDGETKIT-FACTS.md §1.6): these are
+        // ESTIMATES (the large-iPhone sizes, extra large two mediums wide), at 2x for Retina Macs.
         Device(
-            name: "Apple Watch 46mm", aliases: ["Apple Watch Series 11 46mm", "Apple Watch 45mm"], platform: .watchOS, osVersion: 26,
-            screen: Size(0, 0), scale: 2, familySizes: [:], lockScreenSizes: [.accessoryRectangular: Size(184, 80.5)]),
-        Device(
-            name: "Apple Watch 42mm", aliases: ["Apple Watch Series 11 42mm", "Apple Watch 41mm"], platform: .watchOS, osVersion: 26,
-            screen: Size(0, 0), scale: 2, familySizes: [:], lockScreenSizes: [.accessoryRectangular: Size(165, 72.5)]),
-        Device(
-            name: "Apple Watch Ultra 49mm", aliases: ["Apple Watch Ultra"], platform: .watchOS, osVersion: 26,
-            screen: Size(0, 0), scale: 2, familySizes: [:], lockScreenSizes: [.accessoryRectangular: Size(191, 81.5)]),
+            name: "Mac", aliases: ["MacBook Pro", "MacBook Air", "iMac", "Mac desktop"], platform: .macOS, osVersion: 26,
+            screen: Size(1512, 982), scale: 2,
+            familySizes: [
+                .systemSmall: Size(170, 170), .systemMedium: Size(364, 170), .systemLarge: Size(364, 382),
+                .systemExtraLarge: Size(748, 382),
+            ]),
     ]
+
+    /// An Apple Watch: the Smart Stack's accessoryRectangular from the HIG (§1.5); the complication
+    /// families on faces (circular, corner, inline) are ESTIMATES — Apple publishes no sizes.
+    private static func watch(_ name: String, _ aliases: [String], rectangular: Size, circular: Double) -> Device {
+        Device(
+            name: name, aliases: aliases, platform: .watchOS, osVersion: 26, screen: Size(0, 0), scale: 2, familySizes: [:],
+            lockScreenSizes: [
+                .accessoryRectangular: rectangular, .accessoryCircular: Size(circular, circular),
+                .accessoryCorner: Size(circular, circular), .accessoryInline: Size(rectangular.width, 20),
+            ])
+    }
 }

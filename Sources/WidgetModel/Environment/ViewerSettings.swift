@@ -117,3 +117,20 @@ public struct ViewerSettings: Sendable, Hashable, CustomStringConvertible {
         return out
     }
 }
+
+/// WidgetKit's `WidgetTexture` (visionOS 26): the coating over a widget. `glass` is "a reflective,
+/// clear glass-like texture" and the default; `paper` "a matte, paper-like texture" (Apple).
+public enum WidgetTexture: String, Sendable, Hashable, CaseIterable, Codable {
+    case glass, paper
+}
+
+/// WidgetKit's `WidgetMountingStyle` (visionOS 26): `elevated` surrounds the widget with a
+/// composite material (it sits on a surface); `recessed` shows it inside a recessed portal (set into
+/// a wall) (Apple). Widgets are elevated unless they declare otherwise (third-party guides; not
+/// stated by Apple).
+public enum WidgetMountingStyle: String, Sendable, Hashable, CaseIterable, Codable {
+    case elevated, recessed
+
+    /// The appearance that shows a widget mounted this way.
+    public var appearance: Appearance { self == .elevated ? .visionElevated : .visionRecessed }
+}

@@ -47,6 +47,10 @@ extension SpecSchema {
                 "supportedFamilies": ["type": "array", "items": ["enum": families]],
                 "containerBackgroundRemovable": ["type": "boolean"],
                 "contentMarginsDisabled": ["type": "boolean"],
+                "widgetTexture": ["enum": WidgetTexture.allCases.map(\.rawValue)],
+                "supportedMountingStyles": [
+                    "type": "array", "minItems": 1, "maxItems": 2, "items": ["enum": WidgetMountingStyle.allCases.map(\.rawValue)],
+                ],
                 "timeZone": ["type": "string"],
                 "locale": ["type": "string"],
                 "assets": ["type": "object", "additionalProperties": ["type": "string"]],

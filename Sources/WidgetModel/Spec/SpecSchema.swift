@@ -5,7 +5,7 @@ public enum SpecSchema {
     /// Top-level keys of a widget document.
     public static let topLevelKeys = [
         "$schema", "kind", "displayName", "description", "supportedFamilies",
-        "containerBackgroundRemovable", "contentMarginsDisabled", "timeline", "assets",
+        "containerBackgroundRemovable", "contentMarginsDisabled", "timeline", "assets", "widgetTexture", "supportedMountingStyles",
         "body", "timeZone", "locale",
     ]
 

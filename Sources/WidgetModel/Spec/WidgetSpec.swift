@@ -42,6 +42,10 @@ public struct WidgetSpec: Sendable {
     public var timeZone: TimeZone
     public var locale: Locale
     public var limits: SpecLimits
+    /// visionOS: the coating over the widget (`widgetTexture`, glass by default).
+    public var widgetTexture: WidgetTexture = .glass
+    /// visionOS: how the widget may be mounted (`supportedMountingStyles`, elevated by default).
+    public var supportedMountingStyles: [WidgetMountingStyle] = [.elevated]
 
     /// Reads and validates a spec file.
     /// - Throws: `SpecError` naming the file, the JSON path and what was expected.
@@ -144,13 +148,35 @@ struct SpecDecoder {
         guard let bodyNode = root["body"] else { throw fail(root, "missing \"body\" (the widget's root view)") }
         let body = try SpecBodyDecoder(file: file, limits: limits).node(bodyNode, depth: 0)
         let timeline = try decodeTimeline(root["timeline"], root: root)
-        return WidgetSpec(
+        var texture = WidgetTexture.glass
+        if let t = root["widgetTexture"] {
+            guard let s = t.string, let v = WidgetTexture(rawValue: s) else {
+                throw fail(t, "expected \"glass\" or \"paper\"")
+            }
+            texture = v
+        }
+        var mounting: [WidgetMountingStyle] = [.elevated]
+        if let m = root["supportedMountingStyles"] {
+            guard let items = m.elements, !items.isEmpty, items.count <= 2 else {
+                throw fail(m, "expected a non-empty array of \"elevated\" and \"recessed\"")
+            }
+            mounting = try items.map { i in
+                guard let s = i.string, let v = WidgetMountingStyle(rawValue: s) else {
+                    throw fail(i, "unknown mounting style (expected \"elevated\" or \"recessed\")")
+                }
+                return v
+            }
+        }
+        var spec = WidgetSpec(
             file: file, directory: directory, kind: kind, displayName: displayName, supportedFamilies: families,
             containerBackgroundRemovable: try bool("containerBackgroundRemovable", default: true),
             contentMarginsDisabled: try bool("contentMarginsDisabled", default: false),
             timeline: timeline, assets: assets, body: body,
             containerBackgroundRemovableAt: root["containerBackgroundRemovable"].map(SourceRef.init),
             timeZone: timeZone, locale: locale, limits: limits)
+        spec.widgetTexture = texture
+        spec.supportedMountingStyles = mounting
+        return spec
     }
 
     func decodeTimeline(_ node: JSONNode?, root: JSONNode) throws -> WidgetTimeline {

@@ -1,8 +1,9 @@
 // `Text(date, style:)` and `Text(start...end)`, formatted against the entry's date as "now", as
 // a widget shows them at that moment. Time and date use ICU through Foundation's DateFormatter
-// (locale- and time-zone-aware). Relative, offset and timer need DateComponentsFormatter, which
-// swift-corelibs-foundation does not provide; they are formatted here, with English unit names
-// whatever the locale (a known limitation).
+// (locale- and time-zone-aware). Relative and offset durations are cut to their largest units
+// here (as SwiftUI does: "2 hours, 23 minutes"); for locales other than English the units are
+// then named by Foundation's Duration format in the locale ("2 Stunden und 23 Minuten"), except
+// months and years, which Duration does not have (English names, a known limitation).
 import Foundation
 
 /// SwiftUI's `Text.DateStyle`.
@@ -34,10 +35,10 @@ public struct DateTextFormatter: Sendable {
         switch style {
         case .time: return formatter(date: .none, time: .short).string(from: date)
         case .date: return formatter(date: .long, time: .none).string(from: date)
-        case .relative: return DateTextFormatter.units(abs(date.timeIntervalSince(now)), maxUnits: 2)
+        case .relative: return localizedUnits(abs(date.timeIntervalSince(now)), maxUnits: 2)
         case .offset:
             let delta = now.timeIntervalSince(date)  // positive for a past date
-            let text = DateTextFormatter.units(abs(delta), maxUnits: 1)
+            let text = localizedUnits(abs(delta), maxUnits: 1)
             return delta == 0 ? text : (delta > 0 ? "+" : "-") + text
         case .timer:
             let total = Int(abs(date.timeIntervalSince(now)).rounded(.down))
@@ -69,6 +70,36 @@ public struct DateTextFormatter: Sendable {
         f.dateStyle = date
         f.timeStyle = time
         return f
+    }
+
+    /// `units` in the formatter's locale: English as it is, other languages through Duration's
+    /// unit format of the same (already truncated) parts, so nothing is rounded differently.
+    func localizedUnits(_ seconds: TimeInterval, maxUnits: Int) -> String {
+        let english = DateTextFormatter.units(seconds, maxUnits: maxUnits)
+        let language = locale.identifier.split(whereSeparator: { $0 == "_" || $0 == "-" }).first.map(String.init) ?? "en"
+        guard language != "en" else { return english }
+        let parts = DateTextFormatter.parts(seconds, maxUnits: maxUnits)
+        guard !parts.isEmpty, parts.allSatisfy({ $0.size < 30 * 86400 }) else { return english }
+        let total = parts.reduce(0) { $0 + $1.count * $1.size }
+        let allowed: Set<Duration.UnitsFormatStyle.Unit> = [.weeks, .days, .hours, .minutes, .seconds]
+        return Duration.seconds(total).formatted(.units(allowed: allowed, width: .wide, maximumUnitCount: maxUnits).locale(locale))
+    }
+
+    /// The largest `maxUnits` non-zero units of a duration, as (count, unit size in seconds).
+    static func parts(_ seconds: TimeInterval, maxUnits: Int) -> [(count: Int, size: Int)] {
+        let sizes = [365 * 86400, 30 * 86400, 7 * 86400, 86400, 3600, 60, 1]
+        var rest = Int(min(seconds, 1e12).rounded(.down))
+        var out: [(count: Int, size: Int)] = []
+        for size in sizes where out.count < maxUnits {
+            let n = rest / size
+            if n > 0 {
+                out.append((n, size))
+                rest -= n * size
+            } else if !out.isEmpty {
+                break
+            }
+        }
+        return out
     }
 
     /// "2 hours, 23 minutes": the largest `maxUnits` non-zero units of a duration (calendar-free:

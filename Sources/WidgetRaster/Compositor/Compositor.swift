@@ -28,6 +28,11 @@ public struct AccentColors: Sendable, Hashable {
     public var primary: RGBA = .white
     public var defaultGroupOpacity: Double = 0.72
     public init() {}
+    public init(accent: RGBA, primary: RGBA, defaultGroupOpacity: Double) {
+        self.accent = accent
+        self.primary = primary
+        self.defaultGroupOpacity = defaultGroupOpacity
+    }
     public static let iOS26 = AccentColors()
 }
 
@@ -41,7 +46,16 @@ public struct CompositeOptions {
     public var accent = AccentColors.iOS26
     /// Vibrant: the colour bright content takes (white on the Lock Screen, red in StandBy at night).
     public var vibrantTint: RGBA = .white
+    /// What lies under a widget whose background is removed (StandBy's black screen, the Smart
+    /// Stack's material), painted first inside the widget's shape.
+    public var baseFill: RGBA? = nil
+    /// A coating applied over the finished widget (visionOS textures and mounts).
+    public var finish: Finish? = nil
     public init() {}
+
+    public enum Finish: Sendable, Hashable {
+        case vision(texture: WidgetTexture, mounting: WidgetMountingStyle)
+    }
 }
 
 public struct Compositor {
@@ -79,15 +93,13 @@ public struct Compositor {
         if let shape = frame.shape { canvas.clip(to: shape, transform: toPixels) }
         switch env.renderingMode {
         case .fullColor:
-            if env.appearance == .standBy && !showBackground {
-                // StandBy: the background is removed and the widget sits on the black screen.
-                canvas.paint(.solid(.black))
-            }
+            if let fill = options.baseFill { canvas.paint(.solid(fill)) }
             var painter = Painter(canvas: canvas, base: toPixels, environment: env, mode: .fullColor)
             if let background, showBackground { painter.draw(background) }
             painter.draw(content)
             canvas = painter.canvas
         case .accented:
+            if let fill = options.baseFill { canvas.paint(.solid(fill)) }
             if let background, showBackground {
                 // A background the widget does not let the system remove stays.
                 var painter = Painter(canvas: canvas, base: toPixels, environment: env, mode: .fullColor)
@@ -117,6 +129,9 @@ public struct Compositor {
             painter.draw(content)
             layer = painter.canvas
             canvas.composite(Vibrancy.apply(content: layer.pixmap, material: material, behind: behind, tint: options.vibrantTint))
+        }
+        if case .vision(let texture, let mounting) = options.finish {
+            VisionFinish.apply(to: &canvas, frame: frame, texture: texture, mounting: mounting)
         }
         return canvas.pixmap
     }

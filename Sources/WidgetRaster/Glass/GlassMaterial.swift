@@ -107,9 +107,20 @@ public struct GlassMaterial: Sendable, Hashable {
         case .clearDark: return .clearDark
         case .tintedLight: return .tinted(tint, dark: false)
         case .tintedDark: return .tinted(tint, dark: true)
+        case .desktopDimmed: return .desktopDimmed
         default: return nil
         }
     }
+
+    /// macOS 26 desktop widgets dimmed behind app windows: the clear dark glass, mostly
+    /// desaturated and darker, so the desktop recedes (ESTIMATE: no published values).
+    public static let desktopDimmed: GlassMaterial = {
+        var g = GlassMaterial.clearDark
+        g.saturation = 0.25
+        g.whiteLevel = 0.55
+        g.rimIntensity = 0.2
+        return g
+    }()
 
     /// The glass under the accessibility display settings. Apple describes both (WWDC25 "Meet
     /// Liquid Glass"; docs/WIDGETKIT-FACTS.md §5.5): Reduce Transparency makes the glass frostier

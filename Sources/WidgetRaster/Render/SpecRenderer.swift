@@ -102,6 +102,19 @@ public final class SpecRenderer: @unchecked Sendable {
                                 SkippedVariant(
                                     variant: v, reason: "\(family.rawValue) does not appear in \(appearance.rawValue) on \(device.name)",
                                     excluded: false))
+                        } else if let style = [WidgetMountingStyle.elevated, .recessed].first(where: { $0.appearance == appearance }),
+                            !spec.supportedMountingStyles.contains(style)
+                        {
+                            skipped.append(
+                                SkippedVariant(
+                                    variant: v,
+                                    reason: "supportedMountingStyles does not include \(style.rawValue): visionOS does not offer it",
+                                    excluded: true))
+                        } else if device.platform == .macOS && setting.dynamicTypeSize != .large {
+                            skipped.append(
+                                SkippedVariant(
+                                    variant: v, reason: "macOS text does not follow Dynamic Type (SwiftUI's dynamicTypeSize docs)",
+                                    excluded: true))
                         } else if !spec.containerBackgroundRemovable && appearance.excludesNonRemovableBackground(on: device) {
                             skipped.append(
                                 SkippedVariant(
@@ -164,6 +177,22 @@ public final class SpecRenderer: @unchecked Sendable {
     public func compositeOptions(for v: Variant) -> CompositeOptions {
         var o = CompositeOptions()
         o.accent = accent
+        switch v.appearance {
+        // The background is removed and the widget sits on the black screen or watch face.
+        case .standBy, .carPlay, .watchFace, .watchFaceTinted: o.baseFill = .black
+        // The Smart Stack's own dark material under a widget without a container background
+        // (BG); its colour is an ESTIMATE (systemGray6, dark).
+        case .smartStack: o.baseFill = RGBA(hex: "#1C1C1E")!
+        case .visionElevated: o.finish = .vision(texture: spec.widgetTexture, mounting: .elevated)
+        case .visionRecessed: o.finish = .vision(texture: spec.widgetTexture, mounting: .recessed)
+        default: break
+        }
+        // Tinted watch faces: primary content white, the accent group in the face's colour (LG;
+        // WRM), both at full strength (the iOS 26 dimming of the default group is an iOS observation).
+        if v.appearance == .watchFaceTinted {
+            o.accent = AccentColors(accent: tint, primary: .white, defaultGroupOpacity: 1)
+            return o
+        }
         let mode = v.appearance.renderingMode
         guard mode != .fullColor else { return o }
         let px = scale ?? device.scale
