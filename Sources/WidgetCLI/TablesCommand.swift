@@ -15,7 +15,7 @@ enum TablesCommand {
         }
         var missing = 0
         for name in names {
-            let known = SymbolTable.codePoints[name] != nil
+            let known = SymbolTable.hasStandIn(name)
             if !known { missing += 1 }
             print("\(name): \(known ? "stand-in" : "no stand-in (drawn as a placeholder)")")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetCLI
 import WidgetModel
 import WidgetTooling
 import XCTest
@@ -217,6 +218,68 @@ final class ViewerSettingsTests: XCTestCase {
         XCTAssertLessThan(luma(contrast, contrast.width / 2, mid), luma(standard, standard.width / 2, mid))
         XCTAssertGreaterThan((0...2).map { luma(contrast, $0, mid) }.max()!, 200, "a white border at the edge")
         XCTAssertLessThan((0...2).map { luma(standard, $0, mid) }.max()!, 200, "no such border without the setting")
+    }
+
+    // MARK: Batches
+
+    /// The settings axis goes through shards, merge and verify like any other: three shards
+    /// merged equal one run, byte for byte, and the manifest names each variant's settings.
+    func testSettingsSurviveShardsMergeAndVerify() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("widgetctl-settings-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let spec = try WidgetSpec.load(contentsOf: RenderTests.samples.appendingPathComponent("transit.widget.json"))
+        var options = BatchOptions(outputDirectory: root.appendingPathComponent("whole"))
+        options.scale = 0.5
+        options.families = [.systemSmall]
+        options.appearances = [.light, .clearDark]
+        options.entries = [0]
+        options.settings = [.standard, ViewerSettings(dynamicTypeSize: .xxxLarge, locale: "ar"), ViewerSettings(reduceTransparency: true)]
+        let whole = try BatchRenderer(options: options).run([spec])
+        XCTAssertEqual(whole.files.count, 6)
+        XCTAssertTrue(whole.files.contains { $0.relativePath == "systemSmall/clearDark/xxxLarge+ar/e0.png" })
+        for i in 1...3 {
+            options.outputDirectory = root.appendingPathComponent("s\(i)")
+            options.shard = (i, 3)
+            _ = try BatchRenderer(options: options).run([spec])
+        }
+        let merged = try Merger.merge((1...3).map { root.appendingPathComponent("s\($0)") }, into: root.appendingPathComponent("merged"))
+        XCTAssertEqual(merged.variants, 6)
+        let report = try Verifier.compare(
+            expected: root.appendingPathComponent("whole"), actual: root.appendingPathComponent("merged"),
+            reportDir: root.appendingPathComponent("v"))
+        XCTAssertFalse(report.failed)
+        let m = try ManifestFile.read(root.appendingPathComponent("merged/TransitWidget"))
+        XCTAssertEqual(Set(m.variants.map(\.settings)), ["", "xxxLarge+ar", "reduceTransparency"])
+        // The gallery offers the settings as a filter.
+        let page = try String(contentsOf: root.appendingPathComponent("whole/TransitWidget/index.html"), encoding: .utf8)
+        XCTAssertTrue(page.contains("<select id=\"settings\">"))
+        XCTAssertTrue(page.contains("xxxLarge+ar"))
+    }
+
+    /// The command-line flags: lists, "all", and errors that say what was expected.
+    func testCommandLineFlags() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("widgetctl-flags-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let sample = RenderTests.samples.appendingPathComponent("transit.widget.json").path
+        func run(_ args: [String]) -> (Int32, String) {
+            let messages = CorpusTests.Messages()
+            let code = WidgetCommandLine.$errorSink.withValue({ messages.add($0) }) { WidgetCommandLine.run(args) }
+            return (code, messages.all)
+        }
+        let base = ["render", sample, "--out", out.path, "--quiet", "--families", "systemSmall", "--entries", "0", "--scale", "0.5"]
+        XCTAssertEqual(run(base + ["--dynamic-type", "huge"]).0, 2)
+        XCTAssertTrue(run(base + ["--dynamic-type", "xxLarg"]).1.contains("xxLarge"), "did you mean")
+        XCTAssertTrue(run(base + ["--locale", "../etc"]).1.contains("not a locale identifier"))
+        XCTAssertTrue(run(base + ["--accessibility", "reduceTransparancy"]).1.contains("reduceTransparency"))
+        XCTAssertEqual(run(base + ["--dynamic-type", "large,accessibility2", "--locale", "he", "--appearances", "light"]).0, 0)
+        let m = try ManifestFile.read(out.appendingPathComponent("TransitWidget"))
+        XCTAssertEqual(Set(m.variants.map(\.settings)), ["he", "accessibility2+he"])
+        // "all" on a watch is the watch's looks.
+        XCTAssertEqual(
+            run(["render", sample, "--out", out.path, "--quiet", "--device", "Apple Watch 46mm", "--appearances", "all", "--scale", "0.5"])
+                .0, 0)
+        let w = try ManifestFile.read(out.appendingPathComponent("TransitWidget"))
+        XCTAssertEqual(Set(w.variants.map(\.appearance)), ["smartStack", "watchFace", "watchFaceTinted"])
     }
 
     // MARK: check

@@ -155,6 +155,11 @@ public enum SymbolTable {
         return codePoints[mapped] != nil || codePoints[name] == nil ? mapped : name
     }
 
+    /// Whether a name draws a stand-in glyph (directional names through their left/right forms).
+    public static func hasStandIn(_ name: String) -> Bool {
+        codePoints[name] != nil || codePoints[directional(name, layoutDirection: .leftToRight)] != nil
+    }
+
     /// Whether a symbol name points left or right and does not flip for right-to-left layouts.
     public static func isFixedDirection(_ name: String) -> Bool {
         name.split(separator: ".").dropFirst().contains { $0 == "left" || $0 == "right" }
