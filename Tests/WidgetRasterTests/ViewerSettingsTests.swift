@@ -220,6 +220,42 @@ final class ViewerSettingsTests: XCTestCase {
         XCTAssertLessThan((0...2).map { luma(standard, $0, mid) }.max()!, 200, "no such border without the setting")
     }
 
+    // MARK: Swift DSL
+
+    /// `@Environment` reads the settings, and `.dynamicTypeSize(...)` limits a subtree (the text
+    /// inside is resolved again at the limited size, as SwiftUI resolves fonts where the text is).
+    func testDSLReadsTheSettings() {
+        struct V: View {
+            @Environment(\.dynamicTypeSize) var size
+            @Environment(\.layoutDirection) var direction
+            @Environment(\.accessibilityReduceTransparency) var reduce
+            @Environment(\.colorSchemeContrast) var contrast
+            var body: some View {
+                VStack {
+                    Text("\(size.rawValue) \(direction.rawValue) \(reduce) \(contrast.rawValue)")
+                    Text("capped").font(.headline).dynamicTypeSize(...DynamicTypeSize.xLarge)
+                    Text("set").dynamicTypeSize(.small)
+                    Text("free").font(.headline)
+                }
+            }
+        }
+        func texts(_ n: ViewNode) -> [(String, TextAttributes)] {
+            switch n.kind {
+            case .text(let s, let a): return [(s, a)]
+            default: return n.children.flatMap(texts)
+            }
+        }
+        let settings = ViewerSettings(dynamicTypeSize: .accessibility2, locale: "he", reduceTransparency: true, increaseContrast: true)
+        let env = WidgetEnvironment(family: .systemSmall, appearance: .light, size: Size(170, 170), displayScale: 1, settings: settings)
+        let def = WidgetDefinition(kind: "T") { _ in [(Date(), V() as any View)] }
+        let t = texts(def.resolve(V(), date: Date(), environment: env).content)
+        XCTAssertEqual(t.first?.0, "accessibility2 rightToLeft true increased")
+        XCTAssertEqual(t[1].1.font.size, TextStyleTable.entry(.headline, size: .xLarge).size)
+        XCTAssertEqual(t[2].1.font.size, TextStyleTable.entry(.body, size: .small).size)
+        XCTAssertEqual(t[3].1.font.size, TextStyleTable.entry(.headline, size: .accessibility2).size)
+        XCTAssertEqual(env.locale.identifier, "he")
+    }
+
     // MARK: Batches
 
     /// The settings axis goes through shards, merge and verify like any other: three shards
