@@ -114,7 +114,7 @@ public final class SpecRenderer: @unchecked Sendable {
                             skipped.append(
                                 SkippedVariant(
                                     variant: v, reason: "macOS text does not follow Dynamic Type (SwiftUI's dynamicTypeSize docs)",
-                                    excluded: true))
+                                    excluded: false))
                         } else if !spec.containerBackgroundRemovable && appearance.excludesNonRemovableBackground(on: device) {
                             skipped.append(
                                 SkippedVariant(
