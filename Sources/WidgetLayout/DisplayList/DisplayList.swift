@@ -23,9 +23,31 @@ public struct DrawGroup {
     public var colorAdjustments: [ColorAdjustment] = []
     /// `glassEffect`: glass drawn behind the group's content, in this shape and frame (points).
     public var glass: (variant: GlassVariant, tint: RGBA?, shape: ShapeKind, outline: Path, frame: Rect)? = nil
+    /// `GlassEffectContainer`: every glass shape inside, drawn together behind the group's content.
+    public var glassContainer: (spacing: Double, shapes: [GlassShape])? = nil
 
     public init() {}
     package var needsLayer: Bool { opacity < 1 || shadow != nil || luminanceToAlpha || masked || blur != nil || !colorAdjustments.isEmpty }
+}
+
+/// A glass shape inside a `GlassEffectContainer`.
+public struct GlassShape: Sendable {
+    public var variant: GlassVariant
+    public var tint: RGBA?
+    public var shape: ShapeKind
+    /// Its frame in widget points.
+    public var frame: Rect
+    /// `glassEffectUnion` id: shapes with the same id are one shape.
+    public var unionID: String?
+    public var source: SourceRef
+    public init(variant: GlassVariant, tint: RGBA?, shape: ShapeKind, frame: Rect, unionID: String?, source: SourceRef) {
+        self.variant = variant
+        self.tint = tint
+        self.shape = shape
+        self.frame = frame
+        self.unionID = unionID
+        self.source = source
+    }
 }
 
 /// One drawing operation.

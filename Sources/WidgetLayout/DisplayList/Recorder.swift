@@ -6,6 +6,10 @@ package struct Recorder {
     let context: LayoutContext
     package var list = DisplayList()
     var redacted = false
+    /// Open `GlassEffectContainer`s, innermost last: the glass shapes recorded inside each.
+    var glassContainers: [[GlassShape]] = []
+    /// The `glassEffectUnion` id around the glass being recorded.
+    var glassUnionID: String? = nil
 
     package init(context: LayoutContext) { self.context = context }
 
@@ -136,7 +140,32 @@ package struct Recorder {
             redacted = was
             list.ops.append(DrawOp(.endGroup, accentable: m.view.accentable, source: m.view.source))
             return
-        case .glassEffect(let variant, let tint, let shape): group.glass = (variant, tint, shape, path(for: shape, in: f), f)
+        case .glassEffect(let variant, let tint, let shape):
+            if glassContainers.isEmpty {
+                group.glass = (variant, tint, shape, path(for: shape, in: f), f)
+            } else if variant != .identity {
+                // Drawn by the container, with its neighbours.
+                glassContainers[glassContainers.count - 1].append(
+                    GlassShape(variant: variant, tint: tint, shape: shape, frame: f, unionID: glassUnionID, source: m.view.source))
+            }
+        case .glassUnion(let id):
+            let was = glassUnionID
+            glassUnionID = id
+            for c in m.children { record(c) }
+            glassUnionID = was
+            return
+        case .glassContainer(let spacing):
+            // The container's group is written once its glass is known (after its content).
+            let index = list.ops.count
+            list.ops.append(DrawOp(.beginGroup(DrawGroup()), accentable: m.view.accentable, source: m.view.source))
+            glassContainers.append([])
+            for c in m.children { record(c) }
+            let shapes = glassContainers.removeLast()
+            var container = DrawGroup()
+            if !shapes.isEmpty { container.glassContainer = (spacing, shapes) }
+            list.ops[index].kind = .beginGroup(container)
+            list.ops.append(DrawOp(.endGroup, accentable: m.view.accentable, source: m.view.source))
+            return
         case .redacted:
             let was = redacted
             redacted = true

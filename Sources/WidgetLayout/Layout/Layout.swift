@@ -117,6 +117,10 @@ public class LayoutBox {
 
     /// Sub-boxes, for drawing.
     var children: [LayoutBox] { [] }
+    /// The boxes inside this one (for checks that walk the placed layout).
+    public var subboxes: [LayoutBox] { children }
+    /// The layout modifier this box applies, when it is a modifier's box.
+    public var layoutModifier: LayoutModifier? { (self as? ModifierBox)?.modifier }
 
     var layoutPriority: Double { 0 }
 

@@ -47,7 +47,7 @@ extension View {
     public func widgetLabel<V: View>(@ViewBuilder label: () -> V) -> Self { self }
     public func widgetCurvesContent(_ curves: Bool = true) -> Self { self }
     public func unredacted() -> ModifiedContent<Self> { layout { _ in [.unredacted] } }
-    public func buttonStyle(_ style: ButtonStyleChoice) -> Self { self }
+
     public func toggleStyle(_ style: ToggleStyleChoice) -> Self { self }
     public func labelsHidden() -> Self { self }
     public func fontWidth(_ width: Font.Width?) -> Self { self }
@@ -121,7 +121,11 @@ public enum AccessibilityChildBehavior: Sendable { case ignore, combine, contain
 public struct ButtonStyleChoice: Sendable {
     public static let automatic = ButtonStyleChoice(), plain = ButtonStyleChoice(), borderless = ButtonStyleChoice()
     public static let bordered = ButtonStyleChoice(), borderedProminent = ButtonStyleChoice()
-    public static let glass = ButtonStyleChoice(), glassProminent = ButtonStyleChoice()
+    public static let glass = ButtonStyleChoice(kind: .glass), glassProminent = ButtonStyleChoice(kind: .glassProminent)
+    public static let glassClear = ButtonStyleChoice(kind: .glassClear)
+    enum Kind: Sendable { case other, glass, glassProminent, glassClear }
+    var kind: Kind = .other
+    init(kind: Kind = .other) { self.kind = kind }
 }
 
 /// SwiftUI's toggle styles (accepted; a toggle draws a switch).
@@ -267,7 +271,26 @@ public struct Button<Label: View>: _PrimitiveView {
     let label: Label
     public init(action: @escaping () -> Void, @ViewBuilder label: () -> Label) { self.label = label() }
     public init<I>(intent: I, @ViewBuilder label: () -> Label) { self.label = label() }
-    public func _nodes(_ c: _DSLContext) -> [ViewNode] { _resolve(label, c) }
+    public func _nodes(_ c: _DSLContext) -> [ViewNode] {
+        guard c.buttonStyle != .other else { return _resolve(label, c) }
+        // Glass buttons: the label on a capsule of glass, padded as a bordered button
+        // (GlassEffectDefaults, ESTIMATES); the prominent one is tinted with the accent colour (the
+        // tint, else blue) and its label is white.
+        var inner = c
+        let prominent = c.buttonStyle == .glassProminent
+        if prominent { inner.text.style = .color(.white) }
+        let nodes = _resolve(label, inner)
+        var body = nodes.count == 1 ? nodes[0] : ViewNode(.hstack(alignment: .center, spacing: nil, children: nodes))
+        let tint: RGBA? =
+            prominent
+            ? (c.tint.flatMap { if case .color(let rgba) = $0 { return rgba } else { return nil } } ?? GlassEffectDefaults.prominentTint)
+            : nil
+        body.modifiers += [
+            .padding(GlassEffectDefaults.buttonPadding),
+            .glassEffect(variant: c.buttonStyle == .glassClear ? .clear : .regular, tint: tint, shape: .capsule(style: .continuous)),
+        ]
+        return [body]
+    }
 }
 
 extension Button where Label == Text {
@@ -404,5 +427,36 @@ public struct GeometryReader<Content: View>: _PrimitiveView {
             return EnvironmentValues.$current.withValue(c.environment) { _resolve(build(proxy), c) }
         }
         return [node(.geometryReader(reader), c)]
+    }
+}
+
+/// SwiftUI's `@Namespace` (for glass ids; a still image needs no identity).
+@propertyWrapper
+public struct Namespace: Sendable {
+    public struct ID: Hashable, Sendable {}
+    public init() {}
+    public var wrappedValue: ID { ID() }
+}
+
+/// SwiftUI's `GlassEffectTransition` (animations only).
+public struct GlassEffectTransition: Sendable {
+    public static let matchedGeometry = GlassEffectTransition(), materialize = GlassEffectTransition(), identity = GlassEffectTransition()
+}
+
+/// SwiftUI's `GlassEffectContainer`: its glass is drawn together; shapes nearer than `spacing`
+/// melt into one body (the default spacing, GlassEffectDefaults.containerSpacing, is an ESTIMATE).
+public struct GlassEffectContainer<Content: View>: _PrimitiveView {
+    let spacing: Double
+    let content: Content
+    public init(spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
+        self.spacing = spacing.map { max(0, min(1_000, Double($0))) } ?? GlassEffectDefaults.containerSpacing
+        self.content = content()
+    }
+    public func _nodes(_ c: _DSLContext) -> [ViewNode] {
+        let nodes = _resolve(content, c)
+        let inner = nodes.count == 1 ? nodes[0] : ViewNode(.zstack(alignment: .center, children: nodes))
+        var out = inner
+        out.modifiers.append(.glassContainer(spacing: spacing))
+        return [out]
     }
 }

@@ -10,6 +10,9 @@ extension View {
     /// Symbols' size relative to their font: small 0.78, medium 1, large 1.29 (measured on iOS:
     /// `globe` with `.large` at body is 22×22 pt of ink, 17 × 1.29; small is Apple's ratio,
     /// not measured here).
+    /// The style of the Buttons inside (the glass styles draw; the others leave the label as it is).
+    public func buttonStyle(_ style: ButtonStyleChoice) -> ModifiedContent<Self> { env { c in c.buttonStyle = style.kind } }
+
     public func imageScale(_ scale: Image.Scale) -> ModifiedContent<Self> {
         env { c in
             switch scale {
@@ -191,6 +194,16 @@ extension View {
         }
     }
     public func glassEffect(_ glass: Glass = .regular) -> ModifiedContent<Self> { glassEffect(glass, in: Capsule(style: .continuous)) }
+    /// Joins this view's glass with every glass of the same id into one shape.
+    public func glassEffectUnion<ID: Hashable>(id: ID?, namespace: Namespace.ID) -> ModifiedContent<Self> {
+        layout { _ in id.map { [.glassUnion(id: "\($0)")] } ?? [] }
+    }
+    /// Matched geometry for glass morphing: only animations use it.
+    public func glassEffectID<ID: Hashable>(_ id: ID?, in namespace: Namespace.ID) -> Self { self }
+    public func glassEffectTransition(_ transition: GlassEffectTransition) -> Self { self }
+    /// Mirror-extends a background image under glass at the window edges; a widget has no such
+    /// edges, so nothing changes in a still image.
+    public func backgroundExtensionEffect() -> Self { self }
 
     // MARK: Widgets
     /// `containerBackground(for: .widget) { … }`: the background the system may remove or replace.

@@ -309,4 +309,6 @@ public struct Glass: Sendable {
         g.tintColor = color
         return g
     }
+    /// Reacts to touch on a device; a still image shows no difference.
+    public func interactive(_ isEnabled: Bool = true) -> Glass { self }
 }

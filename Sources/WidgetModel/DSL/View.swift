@@ -38,6 +38,8 @@ public struct _DSLContext {
     var tint: ResolvedStyle? = nil
     /// `imageScale` in force: a symbol's size relative to its font.
     var imageScale = 1.0
+    /// `buttonStyle` in force.
+    var buttonStyle: ButtonStyleChoice.Kind = .other
     /// `gaugeStyle` in force (nil: the gauge's own).
     var gaugeStyle: GaugeDisplayStyle? = nil
     /// Where a `containerBackground(for: .widget)` is recorded.

@@ -516,7 +516,8 @@ final class SpecBodyDecoder {
         case "redacted": modifier = .redacted(try self.name(arg, RedactionReason.self, "redaction reason"))
         case "glassEffect":
             if arg.members != nil {
-                try checkKeys(arg, ["variant", "tint", "shape"], what: "glassEffect key")
+                try checkKeys(arg, ["variant", "tint", "shape", "interactive"], what: "glassEffect key")
+                if let i = arg["interactive"], i.bool == nil { throw fail(i, "expected true or false") }
                 modifier = .glassEffect(
                     variant: try self.name(arg["variant"], GlassVariant.self, "glass variant"),
                     tint: try arg["tint"].map { try color($0) }, shape: try arg["shape"].map { try shape($0) })
@@ -525,7 +526,24 @@ final class SpecBodyDecoder {
             } else {
                 modifier = .glassEffect(variant: try self.name(arg, GlassVariant.self, "glass variant"), tint: nil, shape: nil)
             }
-        case "contentTransition", "invalidatableContent", "privacySensitive": modifier = .noEffect
+        case "glassEffectContainer":
+            if arg.members != nil {
+                try checkKeys(arg, ["spacing"], what: "glassEffectContainer key")
+                modifier = .glassEffectContainer(spacing: try arg["spacing"].map { try number($0, "spacing", 0...1_000) })
+            } else if arg.bool == true {
+                modifier = .glassEffectContainer(spacing: nil)
+            } else {
+                modifier = .glassEffectContainer(spacing: try number(arg, "spacing", 0...1_000))
+            }
+        case "glassEffectUnion":
+            let idNode = arg.members != nil ? arg["id"] : arg
+            if arg.members != nil { try checkKeys(arg, ["id"], what: "glassEffectUnion key") }
+            guard let idNode else { throw fail(arg, "glassEffectUnion needs an \"id\"") }
+            modifier = .glassEffectUnion(id: try field(idNode, SpecParse.text))
+        case "buttonStyle": modifier = .buttonStyle(try self.name(arg, GlassButtonStyle.self, "button style"))
+        case "glassEffectID", "glassEffectTransition", "backgroundExtensionEffect", "contentTransition", "invalidatableContent",
+            "privacySensitive":
+            modifier = .noEffect
         default: throw fail(m, "unknown modifier \"\(name)\"")
         }
         return SpecModifierNode(name: name, modifier: modifier, at: ref(m))

@@ -48,6 +48,8 @@ public enum SpecSchema {
         "truncationMode", "tracking", "kerning", "lineSpacing", "contentTransition", "widgetAccentable",
         "widgetAccentedRenderingMode", "luminanceToAlpha", "privacySensitive", "redacted", "containerBackground",
         "glassEffect", "invalidatableContent", "fixedSize", "layoutPriority", "aspectRatio", "resizable", "dynamicTypeSize",
+        "glassEffectContainer", "glassEffectUnion", "buttonStyle", "glassEffectID",
+        "glassEffectTransition", "backgroundExtensionEffect",
     ].sorted()
 
     /// What `If`, `Switch` may test.

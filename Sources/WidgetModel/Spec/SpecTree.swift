@@ -194,6 +194,11 @@ public enum SpecModifier: Sendable {
     case luminanceToAlpha(SpecField<Bool>)
     case redacted(SpecField<RedactionReason>)
     case glassEffect(variant: SpecField<GlassVariant>?, tint: SpecColor?, shape: SpecShape?)
+    /// Wraps the view in a `GlassEffectContainer(spacing:)`.
+    case glassEffectContainer(spacing: SpecField<Double>?)
+    case glassEffectUnion(id: SpecField<String>)
+    /// A glass button style on the view, as if it were a Button's label.
+    case buttonStyle(SpecField<GlassButtonStyle>)
     /// Accepted and without effect on a still image (contentTransition, invalidatableContent,
     /// privacySensitive).
     case noEffect

@@ -353,6 +353,20 @@ public enum GaugeDisplayStyle: String, Sendable, Hashable, CaseIterable {
     public var isCapacityRing: Bool { self == .circular || self == .accessoryCircularCapacity }
 }
 
+/// Defaults of the glass API that Apple does not state (ESTIMATES, named so they can change).
+public enum GlassEffectDefaults {
+    /// `GlassEffectContainer()` without a spacing.
+    public static let containerSpacing = 20.0
+    /// A glass button's label padding (a bordered button's).
+    public static let buttonPadding = EdgeInsets(top: 6, leading: 12, bottom: 6, trailing: 12)
+    /// `.glassProminent` without a tint: the system blue.
+    public static let prominentTint = RGBA(hex: "#0A84FF")!
+}
+
+/// SwiftUI's glass button styles: `.glass`, `.glassProminent` (tinted with the accent colour),
+/// `.glassClear`.
+public enum GlassButtonStyle: String, Sendable, Hashable, CaseIterable { case glass, glassProminent, glassClear }
+
 /// The glass of a `glassEffect`: SwiftUI's `Glass` variants.
 public enum GlassVariant: String, Sendable, Hashable, CaseIterable {
     case regular, clear
@@ -414,6 +428,11 @@ public enum LayoutModifier: Sendable {
     case aspectRatio(Double?, contentMode: ContentMode)
     case luminanceToAlpha
     case glassEffect(variant: GlassVariant, tint: RGBA?, shape: ShapeKind)
+    /// SwiftUI's `GlassEffectContainer(spacing:)`: the glass inside is drawn together — shapes
+    /// nearer than `spacing` melt into one body — with one rim and shadow.
+    case glassContainer(spacing: Double)
+    /// SwiftUI's `glassEffectUnion(id:namespace:)`: glass shapes with the same id are one shape.
+    case glassUnion(id: String)
     case redacted
     /// SwiftUI's `unredacted()`: the subtree is drawn even inside a redacted one.
     case unredacted

@@ -220,6 +220,7 @@ struct Painter {
             canvas.restoreClip()
         case .beginGroup(let g):
             if let glass = g.glass { drawGlass(glass) }
+            if let container = g.glassContainer { drawGlassContainer(container) }
             let layer = g.needsLayer
             if layer { canvas.beginLayer(opacity: g.opacity) }
             var clipped = false
@@ -262,17 +263,141 @@ struct Painter {
         }
     }
 
-    /// `glassEffect` inside a widget: the same glass core as the home-screen glass, with what is
-    /// already drawn beneath as its backdrop.
-    mutating func drawGlass(_ glass: (variant: GlassVariant, tint: RGBA?, shape: ShapeKind, outline: Path, frame: Rect)) {
+    /// The material of a glass inside the widget: regular or clear for the colour scheme, its tint
+    /// at 35%, the accessibility settings applied. In the accented looks a tint is dropped: every
+    /// colour in the widget becomes the group's white there, and a tinted glass would be the only
+    /// colour left (an ESTIMATE — Apple does not say; docs/SPEC.md "Glass inside a widget").
+    func inWidgetMaterial(_ variant: GlassVariant, _ tint: RGBA?) -> GlassMaterial {
         let dark = environment.colorScheme == .dark
-        var material: GlassMaterial = glass.variant == .clear ? (dark ? .clearDark : .clearLight) : (dark ? .regularDark : .regularLight)
-        if glass.variant == .identity { return }
-        if let tint = glass.tint {
+        var material: GlassMaterial = variant == .clear ? (dark ? .clearDark : .clearLight) : (dark ? .regularDark : .regularLight)
+        if let tint, case .fullColor = mode {
             material.tint = tint
             material.tintOpacity = 0.35
         }
-        material = material.adjusted(for: environment.settings, dark: dark)
+        return material.adjusted(for: environment.settings, dark: dark)
+    }
+
+    /// The outline of a glass shape for the glass renderer, `w`×`h` pixels at `k` pixels per point.
+    static func glassOutline(_ shape: ShapeKind, _ w: Double, _ h: Double, _ k: Double) -> GlassRenderer.Shape {
+        switch shape {
+        case .circle: return .circle(width: w, height: h)
+        case .ellipse, .capsule: return .roundedRect(width: w, height: h, radius: min(w, h) / 2)
+        case .roundedRectangle(let r, _): return .roundedRect(width: w, height: h, radius: r * k)
+        case .containerRelative: return .roundedRect(width: w, height: h, radius: Device.widgetCornerRadius * k)
+        default: return .roundedRect(width: w, height: h, radius: 0)
+        }
+    }
+
+    /// What the canvas holds around `box`, `margin` pixels more on every side (edges repeated).
+    func backdrop(around box: IntRect, margin: Int) -> Pixmap {
+        let src = canvas.pixmap
+        var backdrop = Pixmap(width: box.width + 2 * margin, height: box.height + 2 * margin)!
+        let bw = backdrop.width
+        src.pixels.withUnsafeBufferPointer { s in
+            backdrop.pixels.withUnsafeMutableBufferPointer { d in
+                for y in 0..<backdrop.height {
+                    let sy = max(0, min(src.height - 1, box.y - margin + y))
+                    for x in 0..<bw {
+                        let sx = max(0, min(src.width - 1, box.x - margin + x))
+                        d[y * bw + x] = s[sy * src.width + sx]
+                    }
+                }
+            }
+        }
+        return backdrop
+    }
+
+    /// A `GlassEffectContainer`'s glass: every shape inside drawn as one body. Shapes with the same
+    /// `glassEffectUnion` id become one shape over their joint frame; the rest are combined with a
+    /// smooth minimum of their signed distances, 2 × spacing wide, so two shapes melt together
+    /// when the gap between them is under the spacing (the smooth union reaches zero between two
+    /// edges g apart when g ≤ width / 2) and stay apart beyond it. The body has one rim; each pixel
+    /// takes the material of the nearest shape (so a tinted button keeps its tint). The blend's
+    /// width is an ESTIMATE of the system's morphing, which Apple does not quantify.
+    mutating func drawGlassContainer(_ container: (spacing: Double, shapes: [GlassShape])) {
+        var bodies: [GlassShape] = []
+        var byUnion: [String: Int] = [:]
+        for s in container.shapes.prefix(64) {
+            if let id = s.unionID, let i = byUnion[id] {
+                bodies[i].frame = bodies[i].frame.union(s.frame)
+                // Round shapes joined over a wider frame become the capsule through them.
+                if bodies[i].shape == .circle || bodies[i].shape == .ellipse { bodies[i].shape = .capsule(style: .continuous) }
+                continue
+            }
+            if let id = s.unionID { byUnion[id] = bodies.count }
+            bodies.append(s)
+        }
+        let k = transform.meanScale
+        let rects = bodies.map { b in Rect(origin: transform.apply(b.frame.origin), size: Size(b.frame.width * k, b.frame.height * k)) }
+        guard var joint = rects.first else { return }
+        for r in rects.dropFirst() { joint = joint.union(r) }
+        let cw = Double(canvas.pixmap.width)
+        let ch = Double(canvas.pixmap.height)
+        let clipped = Rect(x: max(0, joint.minX - 2), y: max(0, joint.minY - 2), width: 0, height: 0)
+        let box = IntRect(
+            enclosing: Rect(
+                x: clipped.minX, y: clipped.minY, width: min(cw, joint.maxX + 2) - clipped.minX,
+                height: min(ch, joint.maxY + 2) - clipped.minY))
+        guard box.width > 2, box.height > 2 else { return }
+        // The field, and which shape is nearest at each pixel.
+        let blend = max(1e-6, 2 * container.spacing * k)
+        let outlines = zip(bodies, rects).map { b, r in (Painter.glassOutline(b.shape, r.width, r.height, k), r) }
+        var field = GlassRenderer.DistanceField(
+            width: box.width, height: box.height, d: [Float](repeating: 0, count: box.width * box.height))
+        var owner = [UInt8](repeating: 0, count: box.width * box.height)
+        for y in 0..<box.height {
+            let py = Double(box.y + y) + 0.5
+            for x in 0..<box.width {
+                let px = Double(box.x + x) + 0.5
+                var d = Double.infinity
+                var nearest = Double.infinity
+                var who = 0
+                for (i, (outline, r)) in outlines.enumerated() {
+                    let di = GlassRenderer.signedDistance(outline, px - r.minX, py - r.minY).0
+                    if di < nearest {
+                        nearest = di
+                        who = i
+                    }
+                    if d == .infinity {
+                        d = di
+                    } else {
+                        let h = max(blend - abs(d - di), 0) / blend
+                        d = min(d, di) - h * h * blend * 0.25
+                    }
+                }
+                field.d[y * box.width + x] = Float(d)
+                owner[y * box.width + x] = UInt8(min(who, 255))
+            }
+        }
+        // One face per material, from the same field and backdrop; each pixel from its shape's face.
+        var faces: [String: Pixmap] = [:]
+        var materials: [GlassMaterial] = []
+        for b in bodies { materials.append(inWidgetMaterial(b.variant, b.tint)) }
+        let margin = Int(((materials.map(\.blur).max() ?? 10) * k * 2).rounded(.up)) + 2
+        let behind = backdrop(around: box, margin: margin)
+        func key(_ m: GlassMaterial) -> String { "\(m.hashValue)" }
+        for m in materials where faces[key(m)] == nil {
+            faces[key(m)] = GlassRenderer.render(
+                backdrop: behind, margin: margin, width: box.width, height: box.height, shape: .field(field), material: m, scale: k)
+        }
+        var out = Pixmap(width: box.width, height: box.height)!
+        let keys = materials.map(key)
+        for i in 0..<out.pixels.count {
+            let coverage = max(0, min(1, 0.5 - Double(field.d[i])))
+            if coverage <= 0 { continue }
+            let face = faces[keys[Int(owner[i])]]!.pixels[i]
+            out.pixels[i] = coverage >= 1 ? face : scalePixel(face, UInt32((coverage * 256).rounded()))
+        }
+        canvas.drawImage(
+            out, in: Rect(x: Double(box.x), y: Double(box.y), width: Double(box.width), height: Double(box.height)), mode: .stretch,
+            filter: .nearest)
+    }
+
+    /// `glassEffect` inside a widget: the same glass core as the home-screen glass, with what is
+    /// already drawn beneath as its backdrop.
+    mutating func drawGlass(_ glass: (variant: GlassVariant, tint: RGBA?, shape: ShapeKind, outline: Path, frame: Rect)) {
+        if glass.variant == .identity { return }
+        let material = inWidgetMaterial(glass.variant, glass.tint)
         let k = transform.meanScale
         let box = IntRect(
             enclosing: Rect(
@@ -281,25 +406,10 @@ struct Painter {
         guard box.width > 2, box.height > 2 else { return }
         let margin = Int((material.blur * k * 2).rounded(.up)) + 2
         // The backdrop: what the canvas holds around the glass, edges repeated past the canvas.
-        let src = canvas.pixmap
-        var backdrop = Pixmap(width: box.width + 2 * margin, height: box.height + 2 * margin)!
-        for y in 0..<backdrop.height {
-            let sy = max(0, min(src.height - 1, box.y - margin + y))
-            for x in 0..<backdrop.width {
-                let sx = max(0, min(src.width - 1, box.x - margin + x))
-                backdrop.pixels[y * backdrop.width + x] = src.pixels[sy * src.width + sx]
-            }
-        }
+        let backdrop = backdrop(around: box, margin: margin)
         let w = Double(box.width)
         let h = Double(box.height)
-        let shape: GlassRenderer.Shape
-        switch glass.shape {
-        case .circle, .ellipse: shape = .circle(width: w, height: h)
-        case .capsule: shape = .roundedRect(width: w, height: h, radius: min(w, h) / 2)
-        case .roundedRectangle(let r, _): shape = .roundedRect(width: w, height: h, radius: r * k)
-        case .containerRelative: shape = .roundedRect(width: w, height: h, radius: Device.widgetCornerRadius * k)
-        default: shape = .roundedRect(width: w, height: h, radius: 0)
-        }
+        let shape = glass.shape == .ellipse ? .circle(width: w, height: h) : Painter.glassOutline(glass.shape, w, h, k)
         let face = GlassRenderer.render(
             backdrop: backdrop, margin: margin, width: box.width, height: box.height,
             shape: shape, material: material, scale: k)

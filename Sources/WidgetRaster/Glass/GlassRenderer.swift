@@ -12,6 +12,26 @@ enum GlassRenderer {
     enum Shape {
         case roundedRect(width: Double, height: Double, radius: Double)
         case circle(width: Double, height: Double)
+        /// Any outline, as a signed distance per pixel (a glass container's melted union).
+        case field(DistanceField)
+    }
+
+    /// Signed distances (pixels, negative inside) sampled at pixel centres.
+    struct DistanceField {
+        let width: Int, height: Int
+        var d: [Float]
+        @inline(__always) func at(_ x: Int, _ y: Int) -> Double {
+            Double(d[max(0, min(height - 1, y)) * width + max(0, min(width - 1, x))])
+        }
+        /// Distance and outward normal (the normalised gradient, by central differences).
+        func sample(_ px: Double, _ py: Double) -> (Double, Double, Double) {
+            let x = Int(px)
+            let y = Int(py)
+            let gx = at(x + 1, y) - at(x - 1, y)
+            let gy = at(x, y + 1) - at(x, y - 1)
+            let len = max(1e-9, (gx * gx + gy * gy).squareRoot())
+            return (at(x, y), gx / len, gy / len)
+        }
     }
 
     /// The colour matrix of the face: saturation, black/white levels, wash, tint.
@@ -82,6 +102,7 @@ enum GlassRenderer {
         switch shape {
         case .roundedRect(_, _, let r): inner = max(bezel, r)
         case .circle(let w, let h): inner = min(w, h) / 2
+        case .field: inner = .infinity  // no straight interior span: every pixel asks the field
         }
         face.pixels.withUnsafeBufferPointer { src in
             out.pixels.withUnsafeMutableBufferPointer { dst in
@@ -138,6 +159,7 @@ enum GlassRenderer {
     /// in the bezel, and the canvas clip draws the true outline.
     static func signedDistance(_ s: Shape, _ x: Double, _ y: Double) -> (Double, Double, Double) {
         switch s {
+        case .field(let f): return f.sample(x, y)
         case .circle(let w, let h):
             let r = min(w, h) / 2
             let dx = x - w / 2

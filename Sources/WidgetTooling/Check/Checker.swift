@@ -251,6 +251,7 @@ public final class Checker {
         let layoutSize = frame?.size ?? size
         let radius = frame?.cornerRadius ?? Device.widgetCornerRadius
         let widget = Rect(x: 0, y: 0, width: layoutSize.width, height: layoutSize.height)
+        out += GlassRules.check(spec, r, family: family, entry: entry, widgetRect: widget, widgetRadius: radius)
         for op in r.content.inkOps {
             let bounds: Rect
             let what: String

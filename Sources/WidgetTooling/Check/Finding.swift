@@ -134,7 +134,8 @@ public enum Rules {
         help: "Shorten the text, allow more lines (lineLimit), let it shrink (minimumScaleFactor), or give it more room.")
     public static let glassMisuse = Rule(
         id: "WR012", name: "glass-inside-widget", severity: .warning,
-        summary: "glassEffect is used inside the widget: glass on glass, or regular and clear glass mixed.",
+        summary:
+            "glassEffect is used inside the widget: glass on glass, regular and clear glass mixed, or glass shapes close together outside one GlassEffectContainer.",
         help:
             "On the home screen the system already draws the widget as glass; glass on glass muddies it. Use one glass variant at most, and prefer plain translucent fills inside widgets."
     )
@@ -154,6 +155,31 @@ public enum Rules {
         summary: "An SF Symbol name has no open stand-in, so widgetctl draws a placeholder.",
         help: "Check the symbol's name; widgetctl maps common SF Symbols onto an open icon set ('widgetctl symbols' lists them).")
 
+    public static let tintedGlass = Rule(
+        id: "WR018", name: "tinted-glass-overuse", severity: .warning,
+        summary: "More than one glass element is tinted.",
+        help:
+            "Tint only the primary action (Apple's Liquid Glass guidance): when every element is tinted, nothing stands out. Keep one .glassProminent or tinted glass, the rest regular."
+    )
+    public static let concentric = Rule(
+        id: "WR019", name: "non-concentric-corners", severity: .warning,
+        summary:
+            "A rounded rectangle nested in the widget (or in another rounded shape) has a corner that is not concentric with its container's.",
+        help:
+            "Nested corners look right when the inner radius is the outer radius minus the padding between them. Use ContainerRelativeShape, or that computed radius."
+    )
+    public static let underGlass = Rule(
+        id: "WR020", name: "content-under-glass", severity: .warning,
+        summary: "Content sits partly under a glass element (a steady-state intersection).",
+        help:
+            "Glass floats above content; content that runs half under it reads as a mistake. Move it clear of the glass, or make it the glass's own label."
+    )
+    public static let glassRows = Rule(
+        id: "WR021", name: "glass-on-content-rows", severity: .warning,
+        summary: "Three or more rows of a stack each carry glass.",
+        help:
+            "Glass belongs to controls and floating elements, not to content rows; a list of glass rows is glass on glass to the eye. Use plain fills for rows and keep glass for the actions."
+    )
     public static let dynamicType = Rule(
         id: "WR016", name: "breaks-at-larger-text", severity: .warning,
         summary:
@@ -179,7 +205,7 @@ public enum Rules {
     public static let all: [Rule] = [
         invalidSpec, noContainerBackground, notRemovable, backgroundNotContainer, legibility, sameGroupFill,
         whiteSlab, imageSilhouette, accentBalance, largeFullColorImage, clipped, truncated,
-        glassMisuse, hueOnly, timeline, unknownSymbol, dynamicType, fixedDirection,
+        glassMisuse, hueOnly, timeline, unknownSymbol, dynamicType, fixedDirection, tintedGlass, concentric, underGlass, glassRows,
     ]
 
     public static func rule(_ id: String) -> Rule? { all.first { $0.id == id } }

@@ -83,6 +83,21 @@ extension ResolveRun {
                     .glassEffect(
                         variant: try eval(variant, ctx) ?? .regular, tint: try tint.map { try color($0, ctx) },
                         shape: try s.map { try shape($0, ctx) } ?? .capsule(style: .continuous)))
+            case .glassEffectContainer(let spacing):
+                layout.append(.glassContainer(spacing: try eval(spacing, ctx) ?? GlassEffectDefaults.containerSpacing))
+            case .glassEffectUnion(let id): layout.append(.glassUnion(id: try eval(id, ctx)))
+            case .buttonStyle(let s):
+                // The view as a glass Button's label: padded, on a glass capsule; prominent is
+                // tinted with the tint in force (else blue) and its text is white.
+                let style = try eval(s, ctx)
+                var tint: RGBA? = nil
+                if style == .glassProminent {
+                    ctx.text.style = .color(.white)
+                    if case .color(let c)? = ctx.tint { tint = c } else { tint = GlassEffectDefaults.prominentTint }
+                }
+                layout.append(
+                    .glassEffect(variant: style == .glassClear ? .clear : .regular, tint: tint, shape: .capsule(style: .continuous)))
+                layout.append(.padding(GlassEffectDefaults.buttonPadding))
             case .noEffect: break  // no effect on a still image
             }
         }
