@@ -292,6 +292,24 @@ final class ViewerSettingsTests: XCTestCase {
         XCTAssertTrue(page.contains("xxxLarge+ar"))
     }
 
+    /// A matrix of thousands of variants makes a bounded contact sheet instead of a pixmap over
+    /// the size limit (it used to trap: 2,112 variants of the transit Sample, 1.2 GB, signal 4).
+    func testContactSheetOfAHugeMatrixIsBounded() throws {
+        let thumb = try XCTUnwrap(Pixmap(width: 360, height: 360, color: .white))  // one buffer, shared
+        var cells: [(Variant, Pixmap)] = []
+        for size in DynamicTypeSize.allCases {
+            for e in 0..<200 {
+                cells.append(
+                    (Variant(entry: e, family: .systemSmall, appearance: .light, settings: ViewerSettings(dynamicTypeSize: size)), thumb))
+            }
+        }
+        let sheet = ContactSheet.render(title: "Big", subtitle: "matrix", cells: cells, total: cells.count)
+        XCTAssertGreaterThan(sheet.width, 1)
+        XCTAssertLessThanOrEqual(sheet.width * sheet.height, Pixmap.maxPixels / 2)
+        // At most maxCells rows of one cell each.
+        XCTAssertLessThanOrEqual(sheet.height, 84 + 24 + ContactSheet.maxCells * (360 + 28 + 24))
+    }
+
     /// The command-line flags: lists, "all", and errors that say what was expected.
     func testCommandLineFlags() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("widgetctl-flags-\(UUID().uuidString)")

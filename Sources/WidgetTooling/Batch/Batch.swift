@@ -146,6 +146,17 @@ public final class BatchRenderer: @unchecked Sendable {
         }
 
         let total = jobs.count
+        // The variants each widget's contact sheet shows (the standard settings first, at most
+        // ContactSheet.maxCells): only their thumbnails are kept, so memory does not grow with
+        // the size of the matrix.
+        var sheetJobs = Set<Int>()
+        if options.contactSheet {
+            for i in renderers.indices {
+                let mine = jobs.indices.filter { jobs[$0].spec == i }
+                let ordered = mine.filter { jobs[$0].variant.settings.isStandard } + mine.filter { !jobs[$0].variant.settings.isStandard }
+                sheetJobs.formUnion(ordered.prefix(ContactSheet.maxCells))
+            }
+        }
         var results = [RenderedFile?](repeating: nil, count: total)
         var thumbnails = [Pixmap?](repeating: nil, count: total)
         var failure: Error? = nil
@@ -180,7 +191,7 @@ public final class BatchRenderer: @unchecked Sendable {
                         pixelWidth: rendered.pixmap.width, pixelHeight: rendered.pixmap.height,
                         pointSize: rendered.pointSize, scale: rendered.scale, bytes: bytes.count,
                         sha256: SHA256.hex(bytes), entryDate: renderer.spec.timeline.entries[job.variant.entry].date)
-                    let thumb = options.contactSheet ? ContactSheet.thumbnail(rendered.pixmap, scale: rendered.scale) : nil
+                    let thumb = sheetJobs.contains(index) ? ContactSheet.thumbnail(rendered.pixmap, scale: rendered.scale) : nil
                     lock.lock()
                     results[index] = file
                     thumbnails[index] = thumb
@@ -214,9 +225,11 @@ public final class BatchRenderer: @unchecked Sendable {
             try writeAtomically(Array(gallery.utf8), to: dir.appendingPathComponent("index.html"), root: out)
             report.galleries.append(dir.appendingPathComponent("index.html"))
             if options.contactSheet, !files.isEmpty {
+                let shown = indices.filter { thumbnails[$0] != nil }
+                let ordered = shown.filter { jobs[$0].variant.settings.isStandard } + shown.filter { !jobs[$0].variant.settings.isStandard }
                 let sheet = ContactSheet.render(
                     title: r.spec.displayName, subtitle: "\(r.spec.kind) · \(options.device.name)",
-                    cells: indices.compactMap { idx in thumbnails[idx].map { (results[idx]!.variant, $0) } },
+                    cells: ordered.map { idx in (results[idx]!.variant, thumbnails[idx]!) }, total: files.count,
                     library: library)
                 let url = dir.appendingPathComponent("contact-sheet.png")
                 try writeAtomically(try PNGCodec.encode(sheet), to: url, root: out)

@@ -12,6 +12,11 @@ public enum ContactSheet {
     /// sizes (a medium widget is twice as wide as a small one, as on the Home Screen) and text is
     /// equally legible in each. 2.2 makes a 164-pt small widget 360 px wide.
     public static let thumbnailPixelsPerPoint = 2.2
+    /// Most thumbnails one sheet holds (and a batch keeps in memory per widget): a matrix of
+    /// thousands of variants stays a readable sheet of bounded size; the gallery lists them all.
+    public static let maxCells = 120
+    /// The sheet's pixel budget (half the largest pixmap): rows past it are left out.
+    static let maxSheetPixels = Pixmap.maxPixels / 2
 
     /// A thumbnail of a variant rendered at `scale` pixels per point (area-averaged; never enlarged).
     public static func thumbnail(_ p: Pixmap, scale: Double) -> Pixmap {
@@ -22,8 +27,12 @@ public enum ContactSheet {
     }
 
     /// Lays out thumbnails on a sheet with a title and a label under each.
-    public static func render(title: String, subtitle: String, cells: [(Variant, Pixmap)], library: FontLibrary = .shared) -> Pixmap {
+    /// `total` is how many variants the widget has (more than `cells` when only some are shown).
+    public static func render(
+        title: String, subtitle: String, cells allCells: [(Variant, Pixmap)], total: Int? = nil, library: FontLibrary = .shared
+    ) -> Pixmap {
         let engine = TextLayoutEngine(library: library)
+        var cells = Array(allCells.prefix(maxCells))
         let appearances = Appearance.allCases.filter { a in cells.contains { $0.0.appearance == a } }
         struct RowKey: Hashable {
             let family: WidgetFamily
@@ -42,9 +51,22 @@ public enum ContactSheet {
             (cells.filter { $0.0.family == r.family && $0.0.entry == r.entry && $0.0.settings == r.settings }.map { $0.1.height }.max() ?? 0)
                 + label + pad
         }
-        let width = pad + colWidth * max(1, appearances.count)
-        let height = header + rowHeights.reduce(0, +) + pad
-        var canvas = Canvas(width: width, height: min(height, Pixmap.maxDimension))!
+        let width = min(Pixmap.maxDimension, pad + colWidth * max(1, appearances.count))
+        // Rows while the sheet stays inside its pixel budget.
+        var kept = 0
+        var height = header + pad
+        while kept < rows.count, (height + rowHeights[kept]) * width <= maxSheetPixels, height + rowHeights[kept] <= Pixmap.maxDimension {
+            height += rowHeights[kept]
+            kept += 1
+        }
+        if kept < rows.count {
+            let keptRows = Set(rows.prefix(kept))
+            cells = cells.filter { keptRows.contains(RowKey(family: $0.0.family, entry: $0.0.entry, settings: $0.0.settings)) }
+            rows = Array(rows.prefix(kept))
+        }
+        let all = max(total ?? allCells.count, allCells.count)
+        let note = cells.count < all ? " · \(cells.count) of \(all) variants (index.html has every one)" : ""
+        guard var canvas = Canvas(width: width, height: height) else { return Pixmap(width: 1, height: 1)! }
         canvas.paint(.solid(RGBA(hex: "#E5E5EA")!))
         func text(_ s: String, _ font: FontSpec, _ color: RGBA, at p: Point, maxWidth: Double? = nil) {
             if let l = try? engine.layout(s, options: TextOptions(font: font, lineLimit: 1), maxWidth: maxWidth) {
@@ -52,7 +74,7 @@ public enum ContactSheet {
             }
         }
         text(title, FontSpec(size: 26, weight: .bold), .black, at: Point(Double(pad), 16))
-        text(subtitle, FontSpec(size: 15), RGBA(hex: "#3C3C43")!, at: Point(Double(pad), 50))
+        text(subtitle + note, FontSpec(size: 15), RGBA(hex: "#3C3C43")!, at: Point(Double(pad), 50))
         var y = header
         for (ri, row) in rows.enumerated() {
             for (ci, a) in appearances.enumerated() {

@@ -83,10 +83,15 @@ public enum Merger {
             }
             // Every image is checked against its manifest entry before anything is written, so a
             // refused merge leaves nothing behind.
+            // The contact sheet shows the standard settings first, at most ContactSheet.maxCells
+            // thumbnails (as a batch's own sheet does), so memory stays bounded.
             var cells: [(Variant, Pixmap)] = []
-            for (v, dir) in ordered {
+            let sheetOrder = ordered.filter { $0.0.settings.isEmpty } + ordered.filter { !$0.0.settings.isEmpty }
+            let onSheet = Set(sheetOrder.prefix(ContactSheet.maxCells).map { "\($0.1.path)|\($0.0.key)" })
+            for (v, dir) in sheetOrder {
                 let bytes = try verifiedImage(v, in: dir, format: first.format)
-                if let fam = WidgetFamily(rawValue: v.family), let app = Appearance(rawValue: v.appearance),
+                if onSheet.contains("\(dir.path)|\(v.key)"), let fam = WidgetFamily(rawValue: v.family),
+                    let app = Appearance(rawValue: v.appearance),
                     let settings = ViewerSettings(tag: v.settings)
                 {
                     cells.append(
@@ -133,7 +138,7 @@ public enum Merger {
                 to: dest.appendingPathComponent("manifest.json"), root: out)
             let sheet = ContactSheet.render(
                 title: first.displayName, subtitle: "\(first.kind) · \(first.deviceName) · merged from \(parts.count) shards",
-                cells: cells, library: library)
+                cells: cells, total: ordered.count, library: library)
             try writeAtomically(try PNGCodec.encode(sheet), to: dest.appendingPathComponent("contact-sheet.png"), root: out)
             try writeAtomically(
                 Array(Gallery.html(try ManifestFile.read(dest)).utf8), to: dest.appendingPathComponent("index.html"), root: out)
