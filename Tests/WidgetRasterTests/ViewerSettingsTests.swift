@@ -305,7 +305,7 @@ final class ViewerSettingsTests: XCTestCase {
         }
         let sheet = ContactSheet.render(title: "Big", subtitle: "matrix", cells: cells, total: cells.count)
         XCTAssertGreaterThan(sheet.width, 1)
-        XCTAssertLessThanOrEqual(sheet.width * sheet.height, Pixmap.maxPixels / 2)
+        XCTAssertLessThanOrEqual(sheet.width * sheet.height, Pixmap.maxPixels / 4)
         // At most maxCells rows of one cell each.
         XCTAssertLessThanOrEqual(sheet.height, 84 + 24 + ContactSheet.maxCells * (360 + 28 + 24))
     }

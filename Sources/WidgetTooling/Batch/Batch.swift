@@ -149,12 +149,22 @@ public final class BatchRenderer: @unchecked Sendable {
         // The variants each widget's contact sheet shows (the standard settings first, at most
         // ContactSheet.maxCells): only their thumbnails are kept, so memory does not grow with
         // the size of the matrix.
+        // Sheet order: by setting (standard first, then as given), then as rendered — so each
+        // setting's rows are complete before the next one starts.
+        let settingIndex = Dictionary(options.settings.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        func sheetOrder(_ indices: [Int]) -> [Int] {
+            indices.sorted { a, b in
+                let sa = jobs[a].variant.settings
+                let sb = jobs[b].variant.settings
+                let ka = sa.isStandard ? -1 : (settingIndex[sa] ?? 0)
+                let kb = sb.isStandard ? -1 : (settingIndex[sb] ?? 0)
+                return ka != kb ? ka < kb : a < b
+            }
+        }
         var sheetJobs = Set<Int>()
         if options.contactSheet {
             for i in renderers.indices {
-                let mine = jobs.indices.filter { jobs[$0].spec == i }
-                let ordered = mine.filter { jobs[$0].variant.settings.isStandard } + mine.filter { !jobs[$0].variant.settings.isStandard }
-                sheetJobs.formUnion(ordered.prefix(ContactSheet.maxCells))
+                sheetJobs.formUnion(sheetOrder(jobs.indices.filter { jobs[$0].spec == i }).prefix(ContactSheet.maxCells))
             }
         }
         var results = [RenderedFile?](repeating: nil, count: total)
@@ -225,8 +235,7 @@ public final class BatchRenderer: @unchecked Sendable {
             try writeAtomically(Array(gallery.utf8), to: dir.appendingPathComponent("index.html"), root: out)
             report.galleries.append(dir.appendingPathComponent("index.html"))
             if options.contactSheet, !files.isEmpty {
-                let shown = indices.filter { thumbnails[$0] != nil }
-                let ordered = shown.filter { jobs[$0].variant.settings.isStandard } + shown.filter { !jobs[$0].variant.settings.isStandard }
+                let ordered = sheetOrder(indices.filter { thumbnails[$0] != nil })
                 let sheet = ContactSheet.render(
                     title: r.spec.displayName, subtitle: "\(r.spec.kind) · \(options.device.name)",
                     cells: ordered.map { idx in (results[idx]!.variant, thumbnails[idx]!) }, total: files.count,

@@ -15,8 +15,8 @@ public enum ContactSheet {
     /// Most thumbnails one sheet holds (and a batch keeps in memory per widget): a matrix of
     /// thousands of variants stays a readable sheet of bounded size; the gallery lists them all.
     public static let maxCells = 120
-    /// The sheet's pixel budget (half the largest pixmap): rows past it are left out.
-    static let maxSheetPixels = Pixmap.maxPixels / 2
+    /// The sheet's pixel budget (a quarter of the largest pixmap, 16 Mpx): rows past it are left out.
+    static let maxSheetPixels = Pixmap.maxPixels / 4
 
     /// A thumbnail of a variant rendered at `scale` pixels per point (area-averaged; never enlarged).
     public static func thumbnail(_ p: Pixmap, scale: Double) -> Pixmap {
