@@ -370,23 +370,23 @@ struct Painter {
             }
         }
         // One face per material, from the same field and backdrop; each pixel from its shape's face.
-        var faces: [String: Pixmap] = [:]
-        var materials: [GlassMaterial] = []
-        for b in bodies { materials.append(inWidgetMaterial(b.variant, b.tint)) }
+        let materials = bodies.map { inWidgetMaterial($0.variant, $0.tint) }
         let margin = Int(((materials.map(\.blur).max() ?? 10) * k * 2).rounded(.up)) + 2
         let behind = backdrop(around: box, margin: margin)
-        func key(_ m: GlassMaterial) -> String { "\(m.hashValue)" }
-        for m in materials where faces[key(m)] == nil {
-            faces[key(m)] = GlassRenderer.render(
+        var rendered: [GlassMaterial: Pixmap] = [:]
+        for m in materials where rendered[m] == nil {
+            rendered[m] = GlassRenderer.render(
                 backdrop: behind, margin: margin, width: box.width, height: box.height, shape: .field(field), material: m, scale: k)
         }
+        let faces = materials.map { rendered[$0]! }  // per body, looked up once
         var out = Pixmap(width: box.width, height: box.height)!
-        let keys = materials.map(key)
-        for i in 0..<out.pixels.count {
-            let coverage = max(0, min(1, 0.5 - Double(field.d[i])))
-            if coverage <= 0 { continue }
-            let face = faces[keys[Int(owner[i])]]!.pixels[i]
-            out.pixels[i] = coverage >= 1 ? face : scalePixel(face, UInt32((coverage * 256).rounded()))
+        out.pixels.withUnsafeMutableBufferPointer { dst in
+            for i in 0..<dst.count {
+                let coverage = max(0, min(1, 0.5 - Double(field.d[i])))
+                if coverage <= 0 { continue }
+                let face = faces[Int(owner[i])].pixels[i]
+                dst[i] = coverage >= 1 ? face : scalePixel(face, UInt32((coverage * 256).rounded()))
+            }
         }
         canvas.drawImage(
             out, in: Rect(x: Double(box.x), y: Double(box.y), width: Double(box.width), height: Double(box.height)), mode: .stretch,

@@ -1,5 +1,6 @@
-// The contact sheet: every variant of a widget on one labelled sheet, rows by family and entry,
-// columns by appearance.
+// The contact sheet: a widget's variants on one labelled sheet, rows by family, entry and
+// settings, columns by appearance — at most `maxCells` thumbnails within `maxSheetPixels` (the
+// gallery lists every variant).
 import RasterCore
 import WidgetLayout
 import WidgetModel
