@@ -47,7 +47,8 @@ let package = Package(
                 intent: .custom(verb: "widgetctl", description: "Render, check or preview the package's widgets with widgetctl"),
                 permissions: [.writeToPackageDirectory(reason: "widgetctl writes renders and check reports into the package's folder")])),
         // Pixels: pixmap, flattening and strokes, coverage, paint, blending, canvas, filters, codecs.
-        .target(name: "RasterCore", dependencies: ["WidgetModel", "CPNG", "CJPEG"]),
+        .target(name: "CKernels"),
+        .target(name: "RasterCore", dependencies: ["WidgetModel", "CPNG", "CJPEG", "CKernels"]),
         // Text (fonts, shaping, line breaking), SwiftUI layout of the view tree, display lists.
         .target(name: "WidgetLayout", dependencies: ["WidgetModel", "RasterCore", "CFreeType", "CHarfBuzz"]),
         // The compositor core with Liquid Glass and wallpapers; a variant → pixels.
@@ -61,10 +62,11 @@ let package = Package(
         // The commands (argument parsing, progress, reports), a library so that Swift packages
         // can run `render` over their DSL widgets; and the thin executable around it.
         .target(name: "WidgetCLI", dependencies: ["WidgetModel", "WidgetRaster", "WidgetTooling"]),
-        .executableTarget(name: "widgetctl", dependencies: ["WidgetCLI"]),
+        .target(name: "CAllocator"),
+        .executableTarget(name: "widgetctl", dependencies: ["WidgetCLI", "CAllocator"]),
         // Benchmarks, run by `make bench` in release mode.
         .executableTarget(
-            name: "widgetbench", dependencies: ["WidgetModel", "WidgetRaster", "WidgetTooling"],
+            name: "widgetbench", dependencies: ["WidgetModel", "WidgetRaster", "WidgetTooling", "CAllocator"],
             path: "Benchmarks", exclude: ["skia_compare.py"]),
 
         // Golden-image comparison shared by every test target.

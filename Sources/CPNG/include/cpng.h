@@ -35,4 +35,9 @@ enum {
 /* zlib's checksums, for PNG writers that assemble chunks themselves. */
 uint32_t cpng_adler32(uint32_t adler, const uint8_t *data, size_t size);
 uint32_t cpng_crc32(uint32_t crc, const uint8_t *data, size_t size);
+/* The fast encoder's row step: un-premultiplies `width` pixels (0xAABBGGRR) into `cur + bpp`
+   (bpp = 3 with drop_alpha, else 4) and writes their Paeth filter against `prev + bpp` to `out`
+   (width * bpp bytes). `cur` and `prev` start with bpp zero bytes. */
+void cpng_filter_row(const uint32_t *pixels, size_t width, int drop_alpha,
+                     const uint8_t *prev, uint8_t *cur, uint8_t *out);
 #endif

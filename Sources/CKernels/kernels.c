@@ -1,0 +1,68 @@
+/* RasterCore's inner loops written in C, where Swift's generic SIMD lane conversions
+   (UInt8/UInt32 <-> Float) do not compile to packed instructions. Each function is a plain loop
+   over contiguous buffers; the arithmetic is the same float arithmetic, in the same order, as the
+   Swift reference it replaced, so the output bytes did not change. */
+#include "ckernels.h"
+#include <math.h>
+
+/* No fused multiply-add: the same bytes on every machine (arm64 would fuse otherwise). */
+#pragma STDC FP_CONTRACT OFF
+
+void ckernels_resize_horizontal(const uint32_t *src, size_t src_width, size_t rows, size_t dst_count,
+                                const int32_t *first, const int32_t *count, const int32_t *start,
+                                const float *weights, float *tmp) {
+  for (size_t y = 0; y < rows; y++) {
+    const uint32_t *row = src + y * src_width;
+    float *out = tmp + y * dst_count * 4;
+    for (size_t x = 0; x < dst_count; x++) {
+      float r = 0, g = 0, b = 0, a = 0;
+      const uint32_t *p = row + first[x];
+      const float *w = weights + start[x];
+      for (int32_t k = 0; k < count[x]; k++) {
+        uint32_t v = p[k];
+        float wt = w[k];
+        r += (float)(v & 0xFF) * wt;
+        g += (float)((v >> 8) & 0xFF) * wt;
+        b += (float)((v >> 16) & 0xFF) * wt;
+        a += (float)(v >> 24) * wt;
+      }
+      out[4 * x] = r;
+      out[4 * x + 1] = g;
+      out[4 * x + 2] = b;
+      out[4 * x + 3] = a;
+    }
+  }
+}
+
+static inline uint32_t ckernels_quantize(float f) {
+  if (f < 0) f = 0;
+  if (f > 255) f = 255;
+  return (uint32_t)nearbyintf(f);
+}
+
+void ckernels_resize_vertical(const float *tmp, size_t width, size_t dst_count, const int32_t *first,
+                              const int32_t *count, const int32_t *start, const float *weights,
+                              float *acc, uint32_t *dst) {
+  /* Row by row: each tap adds a whole source row to an accumulator row (contiguous, vectorised);
+     every channel still sums its taps in the same order. */
+  size_t n = width * 4;
+  for (size_t y = 0; y < dst_count; y++) {
+    const float *w = weights + start[y];
+    for (size_t i = 0; i < n; i++) acc[i] = 0;
+    for (int32_t k = 0; k < count[y]; k++) {
+      const float *p = tmp + ((size_t)first[y] + (size_t)k) * n;
+      float wt = w[k];
+      for (size_t i = 0; i < n; i++) acc[i] += p[i] * wt;
+    }
+    uint32_t *out = dst + y * width;
+    for (size_t x = 0; x < width; x++) {
+      uint32_t qa = ckernels_quantize(acc[4 * x + 3]);
+      uint32_t qr = ckernels_quantize(acc[4 * x]), qg = ckernels_quantize(acc[4 * x + 1]);
+      uint32_t qb = ckernels_quantize(acc[4 * x + 2]);
+      if (qr > qa) qr = qa;
+      if (qg > qa) qg = qa;
+      if (qb > qa) qb = qa;
+      out[x] = qr | (qg << 8) | (qb << 16) | (qa << 24);
+    }
+  }
+}
