@@ -3,7 +3,7 @@
    over contiguous buffers; the arithmetic is the same float arithmetic, in the same order, as the
    Swift reference it replaced, so the output bytes did not change. */
 #include "ckernels.h"
-#include <math.h>
+#include <string.h>
 
 /* No fused multiply-add: the same bytes on every machine (arm64 would fuse otherwise). */
 #pragma STDC FP_CONTRACT OFF
@@ -34,10 +34,14 @@ void ckernels_resize_horizontal(const uint32_t *src, size_t src_width, size_t ro
   }
 }
 
+/* Rounds to nearest, ties to even, for 0...255 (the float magic-number trick: adding 1.5 × 2^23
+   leaves the integer in the low mantissa bits), as RasterCore's FloatImage.quantize does. */
 static inline uint32_t ckernels_quantize(float f) {
-  if (f < 0) f = 0;
-  if (f > 255) f = 255;
-  return (uint32_t)nearbyintf(f);
+  f = f < 0 ? 0 : (f > 255 ? 255 : f);
+  float t = f + 12582912.0f;
+  uint32_t u;
+  memcpy(&u, &t, 4);
+  return u & 0xFF;
 }
 
 void ckernels_resize_vertical(const float *tmp, size_t width, size_t dst_count, const int32_t *first,

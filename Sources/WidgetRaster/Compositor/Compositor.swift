@@ -43,6 +43,10 @@ public struct CompositeOptions {
     /// The wallpaper behind the widget, `backdropMargin` pixels larger on each side.
     public var backdrop: Pixmap?
     public var backdropMargin: Int = 0
+    /// Where faces made of the backdrop are kept between variants, and the name of the backdrop's
+    /// pixels in it (nil: nothing is cached). See BackdropCache.
+    public var cache: BackdropCache? = nil
+    public var backdropKey: String? = nil
     public var accent = AccentColors.iOS26
     /// Vibrant: the colour bright content takes (white on the Lock Screen, red in StandBy at night).
     public var vibrantTint: RGBA = .white
@@ -55,6 +59,24 @@ public struct CompositeOptions {
 
     public enum Finish: Sendable, Hashable {
         case vision(texture: WidgetTexture, mounting: WidgetMountingStyle)
+    }
+}
+
+extension CompositeOptions {
+    /// `make()`, or the cache's copy of it for this backdrop, frame, outline and material.
+    func cached(
+        _ kind: String, _ frame: WidgetFrame, shape: GlassRenderer.Shape? = nil, material: GlassMaterial? = nil, make: () -> Pixmap
+    ) -> Pixmap {
+        guard let cache, let backdropKey else { return make() }
+        var outline: [Double] = [frame.scale, Double(backdropMargin)]
+        switch shape {
+        case .roundedRect(_, _, let r): outline.append(r)
+        case .circle: outline.append(-1)
+        case .field, nil: break
+        }
+        let key = BackdropCache.Key(
+            backdrop: backdropKey, kind: kind, width: frame.pixelWidth, height: frame.pixelHeight, shape: outline, material: material)
+        return cache.pixmap(key, make: make)
     }
 }
 
@@ -80,10 +102,12 @@ public struct Compositor {
                 env.family == .accessoryCircular
                 ? .circle(width: Double(frame.pixelWidth), height: Double(frame.pixelHeight))
                 : .roundedRect(width: Double(frame.pixelWidth), height: Double(frame.pixelHeight), radius: frame.cornerRadius * frame.scale)
-            canvas = Canvas(
+            let face = options.cached("glass", frame, shape: shape, material: glass) {
                 GlassRenderer.render(
                     backdrop: backdrop, margin: options.backdropMargin, width: frame.pixelWidth,
-                    height: frame.pixelHeight, shape: shape, material: glass, scale: frame.scale))
+                    height: frame.pixelHeight, shape: shape, material: glass, scale: frame.scale)
+            }
+            canvas = Canvas(face)
             if let outline = frame.shape {
                 var corners = Path(rect: Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height))
                 corners.addPath(outline)
@@ -117,10 +141,13 @@ public struct Compositor {
             if env.appearance != .standByNight, let backdrop = options.backdrop {
                 let inner = IntRect(
                     x: options.backdropMargin, y: options.backdropMargin, width: frame.pixelWidth, height: frame.pixelHeight)
-                behind = backdrop.cropped(to: inner) ?? behind
-                var b = backdrop
-                GaussianBlur.apply(to: &b, sigma: 12 * frame.scale, edge: .clamp, colorMatrix: .saturation(1.2))
-                material = b.cropped(to: inner) ?? material
+                let black = behind
+                behind = options.cached("behind", frame) { backdrop.cropped(to: inner) ?? black }
+                material = options.cached("vibrant", frame) {
+                    var b = backdrop
+                    GaussianBlur.apply(to: &b, sigma: 12 * frame.scale, edge: .clamp, colorMatrix: .saturation(1.2))
+                    return b.cropped(to: inner) ?? black
+                }
             }
             // Content is drawn as usual into its own layer, then turned into vibrancy.
             var layer = Canvas(width: frame.pixelWidth, height: frame.pixelHeight)!

@@ -51,12 +51,22 @@ public final class SpecRenderer: @unchecked Sendable {
     private var images: [URL: ImageData] = [:]
     private let lock = NSLock()
     /// The home-screen and Lock Screen wallpaper behind glass and vibrancy (a generated one by default).
-    public var wallpaper: Pixmap? = nil
+    public var wallpaper: Pixmap? = nil {
+        didSet {
+            lock.lock()
+            screenWallpaper = nil
+            backdrops = BackdropCache()
+            lock.unlock()
+        }
+    }
     /// The tint of the Tinted appearances.
     public var tint: RGBA = GlassMaterial.defaultTint
     /// Accented colours (both white on iOS 26).
     public var accent = AccentColors.iOS26
     private var screenWallpaper: Pixmap? = nil
+    /// Backdrops and the glass faces and materials made of them, shared across entries, settings
+    /// and looks (cleared when `wallpaper` changes).
+    public private(set) var backdrops = BackdropCache()
 
     /// A Swift (DSL) widget, when this renders one instead of a spec file.
     public let definition: WidgetDefinition?
@@ -202,7 +212,18 @@ public final class SpecRenderer: @unchecked Sendable {
         // Two standard deviations of wallpaper around the widget feed the blur at its edges (the
         // Gaussian weight beyond is 2%; the clamp covers it).
         o.backdropMargin = Int((blur * 2).rounded(.up)) + 4
-        o.backdrop = HomeScreen.backdrop(screenWallpaper: screen(px), family: v.family, device: device, scale: px, margin: o.backdropMargin)
+        // The backdrop and everything made of it are shared by the variants that use them.
+        lock.lock()
+        let backdrops = self.backdrops
+        lock.unlock()
+        o.cache = backdrops
+        o.backdropKey = "\(v.family.rawValue)|\(o.backdropMargin)|\(px)"
+        if HomeScreen.frame(of: v.family, on: device) != nil {
+            o.backdrop = backdrops.pixmap(.init(backdrop: o.backdropKey!, kind: "backdrop", width: 0, height: 0)) {
+                HomeScreen.backdrop(screenWallpaper: screen(px), family: v.family, device: device, scale: px, margin: o.backdropMargin)
+                    ?? Pixmap(width: 1, height: 1)!
+            }
+        }
         if v.appearance == .standByNight { o.vibrantTint = RGBA(hex: "#FF2D20")! }
         return o
     }
