@@ -265,6 +265,25 @@ public struct Canvas {
     /// The number of open layers.
     public var layerDepth: Int { layerStack.count }
 
+    /// Draws `image` source-over with its top-left corner at whole pixel (`x`, `y`): a row blit,
+    /// the same pixels as `drawImage` at 1:1 with nearest sampling, without its per-pixel
+    /// sampling. Parts outside the canvas are dropped; the clip is not applied.
+    public mutating func blend(_ image: Pixmap, x: Int, y: Int) {
+        let area = IntRect(x: x, y: y, width: image.width, height: image.height).intersection(pixmap.bounds)
+        guard !area.isEmpty else { return }
+        let w = width
+        let iw = image.width
+        pixmap.pixels.withUnsafeMutableBufferPointer { dst in
+            image.pixels.withUnsafeBufferPointer { src in
+                for row in area.y..<area.maxY {
+                    Blit.row(
+                        src.baseAddress! + (row - y) * iw + (area.x - x), count: area.width, alpha: 255,
+                        into: dst.baseAddress! + row * w + area.x, mode: .sourceOver)
+                }
+            }
+        }
+    }
+
     /// Composites a pixmap of the canvas's size onto it through the current clip.
     public mutating func composite(_ layer: Pixmap, opacity: Double = 1, blendMode: BlendMode = .sourceOver) {
         precondition(layer.width == width && layer.height == height, "layer size differs from canvas")

@@ -38,7 +38,8 @@ extension Pixmap {
         }
         let wx = weights(width, w)
         let wy = weights(height, h)
-        var tmp = [Float](repeating: 0, count: w * height * 4)
+        // Every element is written by the horizontal pass before the vertical one reads it.
+        var tmp = [Float](unsafeUninitializedCapacity: w * height * 4) { _, n in n = w * height * 4 }
         var out = Pixmap(width: w, height: h)!
         pixels.withUnsafeBufferPointer { src in
             tmp.withUnsafeMutableBufferPointer { t in

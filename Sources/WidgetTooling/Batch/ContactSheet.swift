@@ -67,8 +67,8 @@ public enum ContactSheet {
         }
         let all = max(total ?? allCells.count, allCells.count)
         let note = cells.count < all ? " · \(cells.count) of \(all) variants (index.html has every one)" : ""
-        guard var canvas = Canvas(width: width, height: height) else { return Pixmap(width: 1, height: 1)! }
-        canvas.paint(.solid(RGBA(hex: "#E5E5EA")!))
+        guard let ground = Pixmap(width: width, height: height, color: RGBA(hex: "#E5E5EA")!) else { return Pixmap(width: 1, height: 1)! }
+        var canvas = Canvas(ground)
         func text(_ s: String, _ font: FontSpec, _ color: RGBA, at p: Point, maxWidth: Double? = nil) {
             if let l = try? engine.layout(s, options: TextOptions(font: font, lineLimit: 1), maxWidth: maxWidth) {
                 canvas.draw(l, at: p, with: .solid(color))
@@ -88,10 +88,8 @@ public enum ContactSheet {
                 }
                 let x = pad + ci * colWidth
                 let thumb = cell.1
-                // Whole-pixel placement at 1:1 with nearest sampling is an exact copy, blended.
-                canvas.drawImage(
-                    thumb, in: Rect(x: Double(x), y: Double(y), width: Double(thumb.width), height: Double(thumb.height)),
-                    mode: .stretch, filter: .nearest)
+                // Whole-pixel placement at 1:1: a row blit, blended.
+                canvas.blend(thumb, x: x, y: y)
                 text(
                     "\(row.family.rawValue) · \(a.rawValue)\(row.settings.isStandard ? "" : " · \(row.settings.tag)") · e\(row.entry)",
                     FontSpec(size: 13, weight: .medium), RGBA(hex: "#3C3C43")!,
