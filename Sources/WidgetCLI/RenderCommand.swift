@@ -312,6 +312,7 @@ enum RenderCommand {
             String(
                 format: "rendered %d variants in %.2f s (%.1f/s) on %@, %d jobs", r.files.count, r.seconds, rate, options.device.name,
                 options.jobs))
+        print("  " + r.phases.map { String(format: "%@ %.2f s", $0.name, $0.seconds) }.joined(separator: ", "))
         let excluded = r.skipped.filter(\.skipped.excluded)
         let other = r.skipped.count - excluded.count
         if other > 0 { print("skipped \(other) variants that do not exist in their context (listed in the manifest)") }

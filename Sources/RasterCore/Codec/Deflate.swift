@@ -1,4 +1,5 @@
 import CPNG
+import Foundation
 // A fast deflate (RFC 1951) encoder specialised for filtered image rows.
 //
 // zlib at level 1 spends most of its time searching for matches that image data rarely has;
@@ -39,6 +40,28 @@ struct BitWriter {
             acc &>>= 32
             count &-= 32
         }
+    }
+
+    /// Appends `bits` bits from another writer's output (LSB-first bytes, as `finishBits` gives).
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, bits: Int) {
+        guard bits > 0, let p = bytes.baseAddress else { return }
+        let words = bits / 32
+        let raw = UnsafeRawPointer(p)
+        for i in 0..<words { write(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)), 32) }
+        var rest = bits - words * 32
+        var i = words * 4
+        while rest > 0 {
+            let n = min(8, rest)
+            write(UInt32(p[i]) & ((1 << UInt32(n)) - 1), UInt32(n))
+            rest -= n
+            i += 1
+        }
+    }
+
+    /// Like `finish`, with the number of bits written (before the padding).
+    mutating func finishBits() -> (bytes: [UInt8], bits: Int) {
+        let bits = position * 8 + Int(count)
+        return (finish(), bits)
     }
 
     /// Pads with zero bits to a byte boundary, returns the bytes and frees the buffer.
@@ -182,17 +205,45 @@ enum Deflate {
     static let blockSize = 1 << 18
 
     /// A zlib stream (RFC 1950) of `data`.
-    static func zlibCompress(_ data: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    /// The zlib stream of `data`. With `threads` > 1 the blocks are encoded concurrently, each
+    /// into its own bit buffer, and spliced in order: each block is a pure function of its bytes
+    /// (and the one before it), so the stream is bit for bit the one a single thread writes.
+    static func zlibCompress(_ data: UnsafeBufferPointer<UInt8>, threads: Int = 1) -> [UInt8] {
         // Worst case: every byte a 15-bit literal, plus block headers.
         var w = BitWriter(capacity: data.count * 2 + 1024 * (data.count / blockSize + 1))
         w.write(0x78, 8)
         w.write(0x01, 8)  // deflate, 32K window, fastest; (0x7801) % 31 == 0
-        var start = 0
-        repeat {
-            let end = min(data.count, start + blockSize)
-            encodeBlock(data, start, end, last: end == data.count, &w)
-            start = end
-        } while start < data.count
+        let blocks = max(1, (data.count + blockSize - 1) / blockSize)
+        if threads > 1 && blocks > 1 {
+            var segments = [(bytes: [UInt8], bits: Int)](repeating: ([], 0), count: blocks)
+            let lock = NSLock()
+            var next = 0
+            segments.withUnsafeMutableBufferPointer { seg in
+                let out = seg
+                DispatchQueue.concurrentPerform(iterations: min(threads, blocks)) { _ in
+                    while true {
+                        lock.lock()
+                        let b = next
+                        next += 1
+                        lock.unlock()
+                        guard b < blocks else { return }
+                        let start = b * blockSize
+                        let end = min(data.count, start + blockSize)
+                        var bw = BitWriter(capacity: (end - start) * 2 + 1024)
+                        encodeBlock(data, start, end, last: b == blocks - 1, &bw)
+                        out[b] = bw.finishBits()
+                    }
+                }
+            }
+            for s in segments { s.bytes.withUnsafeBufferPointer { w.append($0, bits: s.bits) } }
+        } else {
+            var start = 0
+            repeat {
+                let end = min(data.count, start + blockSize)
+                encodeBlock(data, start, end, last: end == data.count, &w)
+                start = end
+            } while start < data.count
+        }
         var out = w.finish()
         let adler = cpng_adler32(1, data.baseAddress, data.count)
         out += [UInt8(adler >> 24), UInt8((adler >> 16) & 0xFF), UInt8((adler >> 8) & 0xFF), UInt8(adler & 0xFF)]

@@ -54,10 +54,12 @@ public struct PNGOptions: Sendable, Hashable {
 
 public enum PNGCodec {
     /// Encodes a pixmap as an 8-bit sRGB PNG.
-    public static func encode(_ pixmap: Pixmap, options: PNGOptions = .fast) throws -> [UInt8] {
+    /// `threads` > 1 spreads the fast encoder's filtering and deflate over that many threads
+    /// (the bytes do not change); libpng is always one thread.
+    public static func encode(_ pixmap: Pixmap, options: PNGOptions = .fast, threads: Int = 1) throws -> [UInt8] {
         let opaque = options.dropOpaqueAlpha && pixmap.pixels.allSatisfy { $0 >> 24 == 255 }
         guard case .zlib(let level, let filters, let strategy) = options.compressor else {
-            return FastPNGEncoder.encode(pixmap, dropAlpha: opaque)
+            return FastPNGEncoder.encode(pixmap, dropAlpha: opaque, threads: max(1, min(64, threads)))
         }
         let rgba = pixmap.straightRGBA()
         var out: UnsafeMutablePointer<UInt8>? = nil

@@ -63,6 +63,10 @@ public struct BatchReport: Sendable {
     public var contactSheets: [URL] = []
     public var galleries: [URL] = []
     public var seconds: Double = 0
+    /// Wall time of each phase, in order: "prepare" (renderers, job list, the resolve check),
+    /// "render" (drawing, encoding and writing the variants), "sheets" (manifests, galleries and
+    /// contact sheets).
+    public var phases: [(name: String, seconds: Double)] = []
 }
 
 /// Progress of a running batch.
@@ -146,6 +150,8 @@ public final class BatchRenderer: @unchecked Sendable {
         }
 
         let total = jobs.count
+        report.phases.append(("prepare", Date().timeIntervalSince(start)))
+        let renderStart = Date()
         // The variants each widget's contact sheet shows (the standard settings first, at most
         // ContactSheet.maxCells): only their thumbnails are kept, so memory does not grow with
         // the size of the matrix.
@@ -167,6 +173,18 @@ public final class BatchRenderer: @unchecked Sendable {
                 sheetJobs.formUnion(sheetOrder(jobs.indices.filter { jobs[$0].spec == i }).prefix(ContactSheet.maxCells))
             }
         }
+        // The order workers take variants in: a family's entries one after another, each entry's
+        // looks and settings together. Two workers then render different looks at once (each
+        // blurring its own backdrop) instead of waiting on the same one, and the next entry finds
+        // every look's glass in the backdrop cache. (Files and manifests keep the job order.)
+        let familyRank = Dictionary(uniqueKeysWithValues: WidgetFamily.allCases.enumerated().map { ($1, $0) })
+        let dispatchOrder = jobs.indices.sorted { a, b in
+            let ja = jobs[a]
+            let jb = jobs[b]
+            let ka = (ja.spec, familyRank[ja.variant.family] ?? 0, ja.variant.entry, a)
+            let kb = (jb.spec, familyRank[jb.variant.family] ?? 0, jb.variant.entry, b)
+            return ka < kb
+        }
         var results = [RenderedFile?](repeating: nil, count: total)
         var thumbnails = [Pixmap?](repeating: nil, count: total)
         var failure: Error? = nil
@@ -174,6 +192,8 @@ public final class BatchRenderer: @unchecked Sendable {
         var done = 0
         let lock = NSLock()
         let workers = max(1, min(options.jobs, total))
+        // With fewer variants than jobs, the spare threads help encode each image.
+        let encodeThreads = max(1, options.jobs / workers)
         let out = options.outputDirectory
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while true {
@@ -182,7 +202,7 @@ public final class BatchRenderer: @unchecked Sendable {
                     lock.unlock()
                     return
                 }
-                let index = next
+                let index = dispatchOrder[next]
                 next += 1
                 lock.unlock()
                 let job = jobs[index]
@@ -191,7 +211,7 @@ public final class BatchRenderer: @unchecked Sendable {
                     let rendered = try renderer.render(job.variant)
                     let bytes: [UInt8] =
                         options.format == .png
-                        ? try PNGCodec.encode(rendered.pixmap, options: options.png)
+                        ? try PNGCodec.encode(rendered.pixmap, options: options.png, threads: encodeThreads)
                         : try JPEGCodec.encode(rendered.pixmap, options: JPEGOptions(quality: options.jpegQuality))
                     let kind = BatchRenderer.safeName(renderer.spec.kind)
                     let relative = "\(job.variant.path).\(options.format.fileExtension)"
@@ -221,6 +241,8 @@ public final class BatchRenderer: @unchecked Sendable {
         // Cancelled, even after the last variant: no manifest, contact sheet or gallery is written.
         if report.files.count < total || isCancelled() { throw BatchError.cancelled(done: report.files.count, total: total) }
 
+        report.phases.append(("render", Date().timeIntervalSince(renderStart)))
+        let sheetsStart = Date()
         // Per widget: manifest and contact sheet, from this run's files (in job order).
         for (i, r) in renderers.enumerated() {
             let indices = jobs.indices.filter { jobs[$0].spec == i }
@@ -241,10 +263,11 @@ public final class BatchRenderer: @unchecked Sendable {
                     cells: ordered.map { idx in (results[idx]!.variant, thumbnails[idx]!) }, total: files.count,
                     library: library)
                 let url = dir.appendingPathComponent("contact-sheet.png")
-                try writeAtomically(try PNGCodec.encode(sheet), to: url, root: out)
+                try writeAtomically(try PNGCodec.encode(sheet, threads: max(1, options.jobs)), to: url, root: out)
                 report.contactSheets.append(url)
             }
         }
+        report.phases.append(("sheets", Date().timeIntervalSince(sheetsStart)))
         report.seconds = Date().timeIntervalSince(start)
         return report
     }
