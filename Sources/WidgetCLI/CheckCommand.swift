@@ -22,6 +22,8 @@ enum CheckCommand {
           --require-removable       containerBackgroundRemovable(false) is an error.
           --disable WR00x[,…]       Skip rules (repeatable).
           --device NAME             Default: iPhone 17 Pro.
+          --jobs N                  Families and entries checked at once (default: the number of
+                                    cores; the report is the same for any N).
           --dynamic-type S,…, --locale L,…, --accessibility A,…
                                     Check under these text sizes, locales and accessibility settings
                                     too (as for 'widgetctl render'); their findings end with the
@@ -66,10 +68,15 @@ enum CheckCommand {
             guard let dev = DeviceCatalog.device(named: d) else { throw UsageError("unknown device \"\(d)\"; see 'widgetctl devices'") }
             options.device = dev
         }
+        if let j = try args.value("--jobs") {
+            guard let v = Int(j), v >= 1, v <= 256 else { throw UsageError("--jobs needs a number from 1 to 256") }
+            options.jobs = v
+        }
         options.settings = try RenderCommand.viewerSettings(&args)
         let files = try args.finish(
             known: [
                 "--format", "--output", "--wallpaper", "--strict", "--require-removable", "--disable", "--device", "--rules", "--help",
+                "--jobs",
             ] + RenderCommand.settingsOptions)
         guard !files.isEmpty || !swiftWidgets.isEmpty else {
             throw UsageError("check needs at least one spec file. Run 'widgetctl check --help'.")

@@ -26,6 +26,8 @@ public struct CheckOptions: Sendable {
     /// Text sizes, locales and accessibility settings to check under (each finding under a
     /// non-standard one ends with its tag).
     public var settings: [ViewerSettings] = [.standard]
+    /// Families, settings and entries checked at once (the findings do not depend on it).
+    public var jobs = ProcessInfo.processInfo.activeProcessorCount
     public init() {}
 }
 
@@ -83,18 +85,49 @@ public final class Checker {
         }
         // An entry that cannot render because a key is missing is already a WR014 error.
         let missingKeyEntries = Set(findings.filter { $0.rule == Rules.timeline.id && $0.severity == .error }.compactMap(\.entry))
+        // Every (family, setting, entry) is checked on its own, concurrently; the findings are then
+        // put together in that order, so the report is the same for any number of jobs.
+        struct Task {
+            let family: WidgetFamily
+            let look: Appearance
+            let setting: ViewerSettings
+            let entry: Int
+        }
+        var tasks: [Task] = []
         for family in spec.supportedFamilies where options.device.size(of: family) != nil {
             let look: Appearance = family.isAccessory ? .lockScreen : .light
             for setting in options.settings.isEmpty ? [.standard] : options.settings {
-                var found: [Finding] = []
                 for entry in spec.timeline.entries.indices where !missingKeyEntries.contains(entry) {
-                    found += try checkVariant(
-                        spec, family: family, entry: entry, look: look, setting: setting, base: base, lookRenderers: lookRenderers)
+                    tasks.append(Task(family: family, look: look, setting: setting, entry: entry))
                 }
-                // Findings under other settings say which (the standard ones say nothing more).
-                if !setting.isStandard { for i in found.indices { found[i].message += " [\(setting.tag)]" } }
-                findings += found
             }
+        }
+        var results = [Result<[Finding], Error>?](repeating: nil, count: tasks.count)
+        let lock = NSLock()
+        var next = 0
+        DispatchQueue.concurrentPerform(iterations: max(1, min(options.jobs, tasks.count))) { _ in
+            while true {
+                lock.lock()
+                let i = next
+                next += 1
+                lock.unlock()
+                guard i < tasks.count else { return }
+                let t = tasks[i]
+                let r = Result {
+                    try checkVariant(
+                        spec, family: t.family, entry: t.entry, look: t.look, setting: t.setting, base: base, lookRenderers: lookRenderers)
+                }
+                lock.lock()
+                results[i] = r
+                lock.unlock()
+            }
+        }
+        for (t, r) in zip(tasks, results) {
+            guard let r else { continue }
+            var found = try r.get()
+            // Findings under other settings say which (the standard ones say nothing more).
+            if !t.setting.isStandard { for i in found.indices { found[i].message += " [\(t.setting.tag)]" } }
+            findings += found
         }
         return Checker.deduplicate(findings).filter { !options.disabled.contains($0.rule) }
     }
@@ -441,8 +474,20 @@ public final class Checker {
         for op in rendered.content.inkOps {
             // Text only: the "?" an unknown symbol's placeholder draws is part of an image (WR015 reports it).
             guard case .text(let layout, let origin, let style, _) = op.kind, !op.isImage, !layout.lines.isEmpty else { continue }
-            var mask = Canvas(width: frame.pixelWidth, height: frame.pixelHeight)!
-            mask.draw(layout, at: origin, with: .solid(.white), transform: .scale(frame.scale))
+            // The glyphs are drawn alone into a mask over the text's box (plus a margin for
+            // overhanging ink), not the whole frame: a label covers a few percent of a widget.
+            let k = frame.scale
+            let pad = layout.font.size * 0.75 + 2
+            // (Clamped before the Int conversion: a far-off text cannot trap it.)
+            func px(_ v: Double) -> Int { v.isFinite ? Int(max(-1e6, min(1e6, v))) : 0 }
+            let x0 = max(0, px(((origin.x - pad) * k).rounded(.down)))
+            let y0 = max(0, px(((origin.y - pad) * k).rounded(.down)))
+            let x1 = min(frame.pixelWidth, px(((origin.x + layout.size.width + pad) * k).rounded(.up)))
+            let y1 = min(frame.pixelHeight, px(((origin.y + layout.size.height + pad) * k).rounded(.up)))
+            guard x1 > x0, y1 > y0, var mask = Canvas(width: x1 - x0, height: y1 - y0) else { continue }
+            mask.draw(
+                layout, at: origin, with: .solid(.white),
+                transform: Transform.scale(k).concatenating(.translation(Double(-x0), Double(-y0))))
             // The system's share: the text's group colour at the group's opacity on the glass alone
             // (the same glyph pixels, so ordinary anti-aliasing is nobody's fault). The widget's
             // share: the style's own alpha (secondary styles, opacity), whatever it drew behind the
@@ -455,16 +500,28 @@ public final class Checker {
             // The glyphs' own pixels: those at least half as covered as the most covered one. Thin
             // strokes never cover a pixel fully, so their colour is blended by coverage — faint
             // text measures faint, as it looks.
-            let peak = mask.pixmap.pixels.reduce(UInt32(0)) { max($0, $1 >> 24) }
-            guard peak > 0 else { continue }
+            let mw = mask.width
             var ratios: [Double] = []
             var baseline: [Double] = []
-            for i in 0..<mask.pixmap.pixels.count where (mask.pixmap.pixels[i] >> 24) * 2 >= peak {
-                let coverage = Double(mask.pixmap.pixels[i] >> 24) / 255
-                let b = Checker.rgb(behind.pixels[i])
-                ratios.append(Checker.contrast(b.mix(inkRGB, groupOpacity * ownAlpha * coverage), b))
-                let g = Checker.rgb(glassOnly.pixels[i])
-                baseline.append(Checker.contrast(g.mix(inkRGB, groupOpacity * coverage), g))
+            mask.pixmap.pixels.withUnsafeBufferPointer { m in
+                let peak = m.reduce(UInt32(0)) { max($0, $1 >> 24) }
+                guard peak > 0 else { return }
+                behind.pixels.withUnsafeBufferPointer { bh in
+                    glassOnly.pixels.withUnsafeBufferPointer { gl in
+                        for my in 0..<mask.height {
+                            for mx in 0..<mw {
+                                let a = m[my * mw + mx] >> 24
+                                guard a * 2 >= peak else { continue }
+                                let i = (y0 + my) * frame.pixelWidth + x0 + mx
+                                let coverage = Double(a) / 255
+                                let b = Checker.rgb(bh[i])
+                                ratios.append(Checker.contrast(b.mix(inkRGB, groupOpacity * ownAlpha * coverage), b))
+                                let g = Checker.rgb(gl[i])
+                                baseline.append(Checker.contrast(g.mix(inkRGB, groupOpacity * coverage), g))
+                            }
+                        }
+                    }
+                }
             }
             guard !ratios.isEmpty else { continue }
             // The worst 5% decide (busy wallpapers are uneven).
