@@ -161,9 +161,15 @@ public final class Checker {
         findings += accentedFindings(spec, accented, family: family, entry: entry)
         guard spec.containerBackgroundRemovable, !options.disabled.contains(Rules.legibility.id) else { return findings }
         for appearance in Checker.accentedLooks {
+            // Resolved and laid out once per look: the wallpaper changes pixels, not the layout.
+            let v = Variant(entry: entry, family: family, appearance: appearance, settings: setting)
+            let widget = try base.resolve(v)
+            guard
+                let laidOut = try base.renderer.render(
+                    widget, device: options.device, scale: options.scale, options: CompositeOptions(), layoutOnly: true)
+            else { continue }
             for (name, r) in lookRenderers {
-                findings += try legibilityFindings(
-                    spec, r, Variant(entry: entry, family: family, appearance: appearance, settings: setting), wallpaper: name)
+                findings += legibilityFindings(spec, r, v, widget: widget, laidOut: laidOut, wallpaper: name)
             }
         }
         return findings
@@ -447,13 +453,13 @@ public final class Checker {
     /// WCAG 2 contrast of each text run against what is behind it in an accented look over a
     /// wallpaper. The text's own pixels come from drawing it alone; the worst 5% of its pixels
     /// decide (busy wallpapers are uneven).
-    func legibilityFindings(_ spec: WidgetSpec, _ renderer: SpecRenderer, _ v: Variant, wallpaper: String) throws -> [Finding] {
-        let widget = try renderer.resolve(v)
-        guard let frame = WidgetRenderer.frame(family: v.family, device: options.device, scale: options.scale),
-            let rendered = try renderer.renderer.render(
-                widget, device: options.device, scale: options.scale,
-                options: renderer.compositeOptions(for: v))
-        else { return [] }
+    /// `laidOut` is the variant's layout-only render (its display lists); `renderer` draws over
+    /// the wallpaper named `wallpaper`.
+    func legibilityFindings(
+        _ spec: WidgetSpec, _ renderer: SpecRenderer, _ v: Variant, widget: ResolvedWidget, laidOut rendered: RenderedWidget,
+        wallpaper: String
+    ) -> [Finding] {
+        guard let frame = WidgetRenderer.frame(family: v.family, device: options.device, scale: options.scale) else { return [] }
         var behindList = DisplayList()
         behindList.ops = rendered.content.ops.filter {
             if case .text = $0.kind { return false }
@@ -515,9 +521,12 @@ public final class Checker {
                                 let i = (y0 + my) * frame.pixelWidth + x0 + mx
                                 let coverage = Double(a) / 255
                                 let b = Checker.rgb(bh[i])
-                                ratios.append(Checker.contrast(b.mix(inkRGB, groupOpacity * ownAlpha * coverage), b))
+                                ratios.append(
+                                    Checker.contrast(
+                                        b.mix(inkRGB, groupOpacity * ownAlpha * coverage).relativeLuminance, Checker.luminance8(bh[i])))
                                 let g = Checker.rgb(gl[i])
-                                baseline.append(Checker.contrast(g.mix(inkRGB, groupOpacity * coverage), g))
+                                baseline.append(
+                                    Checker.contrast(g.mix(inkRGB, groupOpacity * coverage).relativeLuminance, Checker.luminance8(gl[i])))
                             }
                         }
                     }
@@ -568,10 +577,21 @@ public final class Checker {
     }
 
     /// WCAG 2 contrast ratio of two opaque colours.
-    static func contrast(_ a: RGBA, _ b: RGBA) -> Double {
-        let l1 = a.relativeLuminance
-        let l2 = b.relativeLuminance
-        return (max(l1, l2) + 0.05) / (min(l1, l2) + 0.05)
+    static func contrast(_ a: RGBA, _ b: RGBA) -> Double { contrast(a.relativeLuminance, b.relativeLuminance) }
+
+    /// WCAG 2 contrast ratio of two relative luminances.
+    static func contrast(_ l1: Double, _ l2: Double) -> Double { (max(l1, l2) + 0.05) / (min(l1, l2) + 0.05) }
+
+    /// The sRGB transfer function of each 8-bit value, as `RGBA.relativeLuminance` computes it.
+    static let linear8: [Double] = (0..<256).map { i -> Double in
+        let c = Double(i) / 255
+        return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+    }
+
+    /// `rgb(p).relativeLuminance` from a table: the same value, without three `pow` calls.
+    static func luminance8(_ premultiplied: UInt32) -> Double {
+        let p = PremultipliedPixel.unpremultiply(premultiplied)
+        return RGBA.luma(linear8[Int(p & 0xFF)], linear8[Int((p >> 8) & 0xFF)], linear8[Int((p >> 16) & 0xFF)])
     }
 
     // MARK: Lock Screen: hue only
