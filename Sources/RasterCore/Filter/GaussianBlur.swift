@@ -77,6 +77,31 @@ public enum GaussianBlur {
         return p.cropped(to: r) ?? p
     }
 
+    /// The colour-independent part of `blurred` for a large σ: the source downsampled and blurred
+    /// at low resolution, kept so that several regions and colour matrices (the glass looks that
+    /// share a blur radius) can be finished from one blur. nil when σ takes the full-resolution
+    /// path (then call `blurred`).
+    public static func prepare(_ pixmap: Pixmap, sigma requested: Double, edge: BlurEdgeMode = .clamp) -> PreparedBlur? {
+        let sigma = effectiveSigma(requested, width: pixmap.width, height: pixmap.height)
+        guard sigma >= 6 else { return nil }
+        let (k, pad, boxes, lowSigma) = downsampling(sigma: sigma, edge: edge)
+        var small = FloatImage.downsampling(pixmap, by: k, pad: pad)
+        if lowSigma >= 2 { small.boxBlur(boxes, edge: edge) } else if lowSigma > 0.3 { small.convolveExact(sigma: lowSigma, edge: edge) }
+        return PreparedBlur(small: small, k: k, pad: pad, edge: edge, bounds: pixmap.bounds)
+    }
+
+    /// The low-resolution factor, padding and box passes of the large-σ path.
+    static func downsampling(sigma: Double, edge: BlurEdgeMode) -> (k: Int, pad: Int, boxes: [ExtendedBox], lowSigma: Double) {
+        let k = sigma >= 24 ? 8 : (sigma >= 12 ? 4 : 2)
+        let samplingVariance = Double(k * k - 1) / 12 + Double(k * k) / 6
+        let lowSigma = (Swift.max(0, sigma * sigma - samplingVariance)).squareRoot() / Double(k)
+        let boxes = GaussianBlur.boxes(sigma: lowSigma, passes: lowResolutionPasses)
+        // Clamped edges are replicated at full resolution before averaging: a single edge pixel
+        // must extend outwards, not its block's average. `pad` is a multiple of k.
+        let pad = edge == .clamp ? (boxes.reduce(0) { $0 + $1.reach } + 2) * k : 0
+        return (k, pad, boxes, lowSigma)
+    }
+
     static func applyDownsampled(to pixmap: inout Pixmap, sigma: Double, edge: BlurEdgeMode, colorMatrix: ColorMatrix? = nil) {
         let source = pixmap
         downsampledBlur(source, into: &pixmap, offsetX: 0, offsetY: 0, sigma: sigma, edge: edge, colorMatrix: colorMatrix)
@@ -87,13 +112,7 @@ public enum GaussianBlur {
         _ pixmap: Pixmap, into out: inout Pixmap, offsetX: Int, offsetY: Int, sigma: Double,
         edge: BlurEdgeMode, colorMatrix: ColorMatrix?
     ) {
-        let k = sigma >= 24 ? 8 : (sigma >= 12 ? 4 : 2)
-        let samplingVariance = Double(k * k - 1) / 12 + Double(k * k) / 6
-        let lowSigma = (Swift.max(0, sigma * sigma - samplingVariance)).squareRoot() / Double(k)
-        let boxes = GaussianBlur.boxes(sigma: lowSigma, passes: lowResolutionPasses)
-        // Clamped edges are replicated at full resolution before averaging: a single edge pixel
-        // must extend outwards, not its block's average. `pad` is a multiple of k.
-        let pad = edge == .clamp ? (boxes.reduce(0) { $0 + $1.reach } + 2) * k : 0
+        let (k, pad, boxes, lowSigma) = downsampling(sigma: sigma, edge: edge)
         var small = FloatImage.downsampling(pixmap, by: k, pad: pad)
         if lowSigma >= 2 { small.boxBlur(boxes, edge: edge) } else if lowSigma > 0.3 { small.convolveExact(sigma: lowSigma, edge: edge) }
         if let colorMatrix { small.apply(colorMatrix) }
@@ -130,6 +149,39 @@ public enum GaussianBlur {
     /// The boxes whose variances add up to σ².
     static func boxes(sigma: Double, passes: Int = 3) -> [ExtendedBox] {
         Array(repeating: ExtendedBox(variance: sigma * sigma / Double(passes)), count: passes)
+    }
+}
+
+/// A source blurred at low resolution (`GaussianBlur.prepare`), from which regions are finished.
+public final class PreparedBlur: @unchecked Sendable {
+    let small: FloatImage
+    let k: Int
+    let pad: Int
+    let edge: BlurEdgeMode
+    /// The source's bounds.
+    public let bounds: IntRect
+    init(small: FloatImage, k: Int, pad: Int, edge: BlurEdgeMode, bounds: IntRect) {
+        self.small = small
+        self.k = k
+        self.pad = pad
+        self.edge = edge
+        self.bounds = bounds
+    }
+    /// Bytes held.
+    public var byteCount: Int { small.px.count * 16 }
+
+    /// The same pixels as `GaussianBlur.blurred(source, sigma:, region:, edge:, colorMatrix:)`.
+    public func blurred(region: IntRect, colorMatrix: ColorMatrix? = nil) -> Pixmap? {
+        let r = region.intersection(bounds)
+        guard !r.isEmpty, var out = Pixmap(width: r.width, height: r.height) else { return nil }
+        if let colorMatrix {
+            var s = small
+            s.apply(colorMatrix)
+            s.upsample(by: k, pad: pad, offsetX: r.x, offsetY: r.y, into: &out, edge: edge)
+        } else {
+            small.upsample(by: k, pad: pad, offsetX: r.x, offsetY: r.y, into: &out, edge: edge)
+        }
+        return out
     }
 }
 

@@ -80,6 +80,17 @@ extension CompositeOptions {
     }
 }
 
+extension CompositeOptions {
+    /// The backdrop blurred at low resolution with `sigma`, shared through the cache by every
+    /// material with that blur radius (nil without a cache, or for a small σ).
+    func preparedBlur(of backdrop: Pixmap, sigma: Double) -> PreparedBlur? {
+        guard let cache, let backdropKey else { return nil }
+        let key = BackdropCache.Key(
+            backdrop: backdropKey, kind: "blur", width: backdrop.width, height: backdrop.height, shape: [sigma])
+        return cache.blur(key) { GaussianBlur.prepare(backdrop, sigma: sigma, edge: .clamp) }
+    }
+}
+
 public struct Compositor {
     public init() {}
 
@@ -105,7 +116,8 @@ public struct Compositor {
             let face = options.cached("glass", frame, shape: shape, material: glass) {
                 GlassRenderer.render(
                     backdrop: backdrop, margin: options.backdropMargin, width: frame.pixelWidth,
-                    height: frame.pixelHeight, shape: shape, material: glass, scale: frame.scale)
+                    height: frame.pixelHeight, shape: shape, material: glass, scale: frame.scale,
+                    prepared: options.preparedBlur(of: backdrop, sigma: glass.blur * frame.scale))
             }
             canvas = Canvas(face)
             if let outline = frame.shape {

@@ -33,7 +33,8 @@ public final class BackdropCache: @unchecked Sendable {
 
     private final class Slot {
         let lock = NSLock()
-        var value: Pixmap?
+        var value: Any?
+        var bytes = 0
     }
 
     public let budget: Int
@@ -49,6 +50,15 @@ public final class BackdropCache: @unchecked Sendable {
 
     /// The pixmap for `key`, made by `make` on the first request.
     public func pixmap(_ key: Key, make: () -> Pixmap) -> Pixmap {
+        value(key, bytes: { $0.width * $0.height * 4 }, make: make)
+    }
+
+    /// The low-resolution blur for `key` (nil when the blur takes the full-resolution path).
+    public func blur(_ key: Key, make: () -> PreparedBlur?) -> PreparedBlur? {
+        value(key, bytes: { $0?.byteCount ?? 0 }, make: make)
+    }
+
+    func value<T>(_ key: Key, bytes size: (T) -> Int, make: () -> T) -> T {
         lock.lock()
         let slot: Slot
         if let s = slots[key] {
@@ -61,7 +71,8 @@ public final class BackdropCache: @unchecked Sendable {
         lock.unlock()
         slot.lock.lock()
         defer { slot.lock.unlock() }
-        if let v = slot.value {
+        // (Unwrapped before the cast: an empty slot must not pass as a stored nil.)
+        if let stored = slot.value, let v = stored as? T {
             lock.lock()
             hits += 1
             lock.unlock()
@@ -69,17 +80,19 @@ public final class BackdropCache: @unchecked Sendable {
         }
         let v = make()
         slot.value = v
+        slot.bytes = size(v)
         lock.lock()
         misses += 1
-        // (A slot evicted while this face was being made is no longer counted.)
-        if slots[key] === slot { bytes += v.width * v.height * 4 }
-        // Evict the oldest finished faces while over budget (never the one just made).
+        // (A slot evicted while this value was being made is no longer counted.)
+        if slots[key] === slot { bytes += slot.bytes }
+        // Evict the oldest finished values while over budget (never the one just made).
         var i = 0
         while bytes > budget, i < order.count {
             let k = order[i]
             if k != key, let s = slots[k], s.lock.try() {
-                if let old = s.value { bytes -= old.width * old.height * 4 }
+                bytes -= s.bytes
                 s.value = nil
+                s.bytes = 0
                 s.lock.unlock()
                 slots[k] = nil
                 order.remove(at: i)

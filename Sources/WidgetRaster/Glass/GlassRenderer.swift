@@ -76,17 +76,18 @@ enum GlassRenderer {
     /// `margin` pixels larger on every side (so the blur has real pixels at the edges).
     static func render(
         backdrop: Pixmap, margin: Int, width: Int, height: Int, shape: Shape, material m: GlassMaterial,
-        scale: Double
+        scale: Double, prepared: PreparedBlur? = nil
     ) -> Pixmap {
         // The blurred, washed backdrop, computed for the widget and a bezel-wide ring around it
         // (refraction samples a little outside).
         let ring = min(margin, Int((m.refraction * scale).rounded(.up)) + 2)
-        let face = GaussianBlur.blurred(
-            backdrop, sigma: m.blur * scale,
-            region: IntRect(
-                x: margin - ring, y: margin - ring,
-                width: width + 2 * ring, height: height + 2 * ring), edge: .clamp,
-            colorMatrix: adaptiveMatrix(m, backdrop: backdrop))
+        // (`prepared`: the backdrop already blurred at low resolution with this σ, shared by the
+        // materials that have it; the same pixels.)
+        let region = IntRect(x: margin - ring, y: margin - ring, width: width + 2 * ring, height: height + 2 * ring)
+        let matrix = adaptiveMatrix(m, backdrop: backdrop)
+        let face =
+            prepared?.blurred(region: region, colorMatrix: matrix)
+            ?? GaussianBlur.blurred(backdrop, sigma: m.blur * scale, region: region, edge: .clamp, colorMatrix: matrix)
         let margin = ring
         var out = Pixmap(width: width, height: height)!
         let bezel = max(1, m.bezel * scale)
