@@ -35,7 +35,10 @@ enum RenderCommand {
           --png-compression fast|standard|best
                                   PNG encoder: the built-in fast one, or zlib 6 / 9 (default: fast).
           --jobs N                Parallel workers (default: the number of cores).
-          --shard I/N             Render only the I-th of N deterministic parts (for CI matrices).
+          --shard I/N             Render only the I-th of N deterministic parts (for CI matrices);
+                                  'widgetctl merge' joins them into what one run writes, byte for
+                                  byte. --shard auto/N takes I from JOB_COMPLETION_INDEX (0-based,
+                                  as Kubernetes Indexed Jobs set it).
           --wallpaper FILE|STYLE  The wallpaper behind glass and Lock Screen vibrancy: a PNG or JPEG,
                                   or a generated one: aurora (default), bright, dark, busy.
           --tint COLOR            Tint of the Tinted appearances (#RRGGBB or a colour name).
@@ -108,11 +111,9 @@ enum RenderCommand {
         let out = try args.value("--out") ?? "renders"
         var options = try batchOptions(&args, out: URL(fileURLWithPath: out))
         if let s = try args.value("--shard") {
-            let parts = s.split(separator: "/").compactMap { Int($0) }
-            guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else {
-                throw UsageError("--shard needs I/N with 1 ≤ I ≤ N, e.g. 2/4")
+            do { options.shard = try BatchOptions.parseShard(s, environment: ProcessInfo.processInfo.environment) } catch let e as BatchError {
+                throw UsageError(e.description)
             }
-            options.shard = (parts[0], parts[1])
         }
         for dir in try args.values("--font-dir") { FontLibrary.shared.addDirectory(dir) }
         let widgets = try configuringIntents(given, try args.values("--intent"))

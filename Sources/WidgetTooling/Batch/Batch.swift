@@ -40,6 +40,28 @@ public struct BatchOptions: Sendable {
     public var maxVariants = 10_000
 
     public init(outputDirectory: URL) { self.outputDirectory = outputDirectory }
+
+    /// A shard as `--shard` takes it: "I/N" (1-based), or "auto/N", where I comes from
+    /// JOB_COMPLETION_INDEX in `environment` (the 0-based index a Kubernetes Indexed Job gives
+    /// each pod; shard = index + 1).
+    /// - Throws: `BatchError.badShard` with what was expected.
+    public static func parseShard(_ s: String, environment: [String: String]) throws -> (index: Int, count: Int) {
+        let usage = "--shard needs I/N with 1 ≤ I ≤ N (e.g. 2/4), or auto/N to take I from JOB_COMPLETION_INDEX"
+        let parts = s.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 2, let n = Int(parts[1]), (1...100_000).contains(n) else { throw BatchError.badShard(usage) }
+        if parts[0] == "auto" {
+            guard let raw = environment["JOB_COMPLETION_INDEX"] else {
+                throw BatchError.badShard("--shard auto/\(n): JOB_COMPLETION_INDEX is not set (an indexed batch runner sets it, from 0)")
+            }
+            guard let i = Int(raw.trimmingCharacters(in: .whitespaces)), (0..<n).contains(i) else {
+                throw BatchError.badShard(
+                    "--shard auto/\(n): JOB_COMPLETION_INDEX is \"\(raw.prefix(40))\", expected a number from 0 to \(n - 1)")
+            }
+            return (i + 1, n)
+        }
+        guard let i = Int(parts[0]), (1...n).contains(i) else { throw BatchError.badShard(usage) }
+        return (i, n)
+    }
 }
 
 /// One file written.
@@ -53,6 +75,8 @@ public struct RenderedFile: Sendable {
     public var bytes: Int
     public var sha256: String
     public var entryDate: Date
+    /// The variant's place in the whole render's order (shards keep it, so `merge` can restore it).
+    public var index: Int = 0
 }
 
 /// What a batch did.
@@ -131,11 +155,20 @@ public final class BatchRenderer: @unchecked Sendable {
             jobs += render.map { (i, $0) }
             report.skipped += skipped.map { (r.spec.kind, $0) }
         }
+        // Each job's place in the whole render, per widget (what a merge of shards sorts by).
+        var place: [Int] = []
+        var perSpec = [Int](repeating: 0, count: renderers.count)
+        for j in jobs {
+            place.append(perSpec[j.spec])
+            perSpec[j.spec] += 1
+        }
         if let shard = options.shard {
             guard shard.count > 0, (1...shard.count).contains(shard.index) else {
                 throw BatchError.badShard("--shard \(shard.index)/\(shard.count): expected I/N with 1 ≤ I ≤ N")
             }
-            jobs = jobs.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
+            let kept = jobs.indices.filter { $0 % shard.count == shard.index - 1 }
+            jobs = kept.map { jobs[$0] }
+            place = kept.map { place[$0] }
         }
         if jobs.count > options.maxVariants { throw BatchError.tooManyVariants(jobs.count, limit: options.maxVariants) }
 
@@ -157,13 +190,18 @@ public final class BatchRenderer: @unchecked Sendable {
         // the size of the matrix.
         // Sheet order: by setting (standard first, then as given), then as rendered — so each
         // setting's rows are complete before the next one starts.
-        let settingIndex = Dictionary(options.settings.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        // A setting's rank is where it first occurs in the widget's order: `merge` ranks them the
+        // same way from the manifests, so a merged sheet is the same image.
+        var settingIndex: [Int: [ViewerSettings: Int]] = [:]
+        for j in jobs where settingIndex[j.spec]?[j.variant.settings] == nil {
+            settingIndex[j.spec, default: [:]][j.variant.settings] = settingIndex[j.spec]?.count ?? 0
+        }
         func sheetOrder(_ indices: [Int]) -> [Int] {
             indices.sorted { a, b in
                 let sa = jobs[a].variant.settings
                 let sb = jobs[b].variant.settings
-                let ka = sa.isStandard ? -1 : (settingIndex[sa] ?? 0)
-                let kb = sb.isStandard ? -1 : (settingIndex[sb] ?? 0)
+                let ka = sa.isStandard ? -1 : (settingIndex[jobs[a].spec]?[sa] ?? 0)
+                let kb = sb.isStandard ? -1 : (settingIndex[jobs[b].spec]?[sb] ?? 0)
                 return ka != kb ? ka < kb : a < b
             }
         }
@@ -220,7 +258,8 @@ public final class BatchRenderer: @unchecked Sendable {
                         kind: renderer.spec.kind, variant: job.variant, relativePath: relative,
                         pixelWidth: rendered.pixmap.width, pixelHeight: rendered.pixmap.height,
                         pointSize: rendered.pointSize, scale: rendered.scale, bytes: bytes.count,
-                        sha256: SHA256.hex(bytes), entryDate: renderer.spec.timeline.entries[job.variant.entry].date)
+                        sha256: SHA256.hex(bytes), entryDate: renderer.spec.timeline.entries[job.variant.entry].date,
+                        index: place[index])
                     let thumb = sheetJobs.contains(index) ? ContactSheet.thumbnail(rendered.pixmap, scale: rendered.scale) : nil
                     lock.lock()
                     results[index] = file

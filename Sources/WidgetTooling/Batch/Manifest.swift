@@ -38,6 +38,7 @@ public enum Manifest {
                     "scale": rounded(f.scale),
                     "bytes": f.bytes,
                     "sha256": f.sha256,
+                    "index": f.index,
                 ]
                 settingsFields(f.variant.settings, into: &v)
                 return v

@@ -16,6 +16,9 @@ public struct ManifestFile: Sendable {
         public var sha256: String
         /// The viewer settings' tag ("" for the standard settings; see `ViewerSettings.tag`).
         public var settings: String = ""
+        /// The variant's place in the whole (unsharded) render's order; nil in manifests written
+        /// before it was recorded.
+        public var index: Int? = nil
         public var key: String { settings.isEmpty ? "\(family)/\(appearance)/e\(entry)" : "\(family)/\(appearance)/\(settings)/e\(entry)" }
     }
     public struct Skip: Sendable {
@@ -141,7 +144,8 @@ struct ManifestReader {
                 entryDate: try string(v["entryDate"], in: v, "entryDate", maxLength: 64),
                 width: try integer(size[0], in: v, "pixelSize", 1...Pixmap.maxDimension),
                 height: try integer(size[1], in: v, "pixelSize", 1...Pixmap.maxDimension), sha256: sha,
-                settings: try settings(v["settings"]))
+                settings: try settings(v["settings"]),
+                index: v["index"] == nil ? nil : try integer(v["index"], in: v, "index", 0...10_000_000))
         }
         let skippedItems = root["skipped"]?.elements ?? []
         if skippedItems.count > ManifestReader.maxVariants { throw fail(root["skipped"]!, "too many skipped variants") }

@@ -78,15 +78,25 @@ public enum Merger {
                 }
             }
             let dest = out.appendingPathComponent(kind)
+            // The whole render's order when every shard recorded it (the same files, manifest,
+            // gallery and sheet as one run); otherwise by family, appearance and entry.
+            let indexed = variants.values.allSatisfy { $0.0.index != nil }
             let ordered = variants.values.sorted { a, b in
-                order(a.0) < order(b.0)
+                indexed ? (a.0.index!, a.0.key) < (b.0.index!, b.0.key) : order(a.0) < order(b.0)
             }
             // Every image is checked against its manifest entry before anything is written, so a
             // refused merge leaves nothing behind.
             // The contact sheet shows the standard settings first, at most ContactSheet.maxCells
             // thumbnails (as a batch's own sheet does), so memory stays bounded.
             var cells: [(Variant, Pixmap)] = []
-            let sheetOrder = ordered.filter { $0.0.settings.isEmpty } + ordered.filter { !$0.0.settings.isEmpty }
+            // Standard settings first, then each setting in the order it first occurs (as a batch does).
+            var settingRank: [String: Int] = [:]
+            for (v, _) in ordered where !v.settings.isEmpty && settingRank[v.settings] == nil { settingRank[v.settings] = settingRank.count }
+            let sheetOrder = ordered.enumerated().sorted { a, b in
+                let ka = a.element.0.settings.isEmpty ? -1 : settingRank[a.element.0.settings] ?? 0
+                let kb = b.element.0.settings.isEmpty ? -1 : settingRank[b.element.0.settings] ?? 0
+                return ka != kb ? ka < kb : a.offset < b.offset
+            }.map(\.element)
             let onSheet = Set(sheetOrder.prefix(ContactSheet.maxCells).map { "\($0.1.path)|\($0.0.key)" })
             for (v, dir) in sheetOrder {
                 let bytes = try verifiedImage(v, in: dir, format: first.format)
@@ -129,7 +139,12 @@ public enum Merger {
                 }
             }
             root["variants"] = allVariants.sorted { a, b in
-                orderKey(a) < orderKey(b)
+                if indexed, let ia = a["index"] as? Int ?? (a["index"] as? Double).map(Int.init),
+                    let ib = b["index"] as? Int ?? (b["index"] as? Double).map(Int.init)
+                {
+                    return ia < ib
+                }
+                return orderKey(a) < orderKey(b)
             }
             root["skipped"] = skipped
             let data = try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys])
@@ -137,7 +152,7 @@ public enum Merger {
                 Array((String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\\/", with: "/") + "\n").utf8),
                 to: dest.appendingPathComponent("manifest.json"), root: out)
             let sheet = ContactSheet.render(
-                title: first.displayName, subtitle: "\(first.kind) · \(first.deviceName) · merged from \(parts.count) shards",
+                title: first.displayName, subtitle: "\(first.kind) · \(first.deviceName)",
                 cells: cells, total: ordered.count, library: library)
             try writeAtomically(try PNGCodec.encode(sheet), to: dest.appendingPathComponent("contact-sheet.png"), root: out)
             try writeAtomically(
