@@ -57,8 +57,9 @@ final class ShardWorkflowTests: XCTestCase {
 
         let a = files(root.appendingPathComponent("whole"))
         let b = files(root.appendingPathComponent("merged"))
-        // 2 entries × 2 text sizes × 3 families in 4 home-screen looks, and StandBy's.
-        XCTAssertGreaterThanOrEqual(a.keys.filter { $0.hasSuffix(".png") }.count, 3 * 4 * 2 * 2 + 1)
+        // 2 entries × 2 text sizes × 2 families (small, medium) in 4 home-screen looks, StandBy's
+        // small ones and the contact sheet.
+        XCTAssertEqual(a.keys.filter { $0.hasSuffix(".png") }.count, 2 * 2 * 2 * 4 + 2 * 2 + 1)
         XCTAssertEqual(Set(a.keys), Set(b.keys), "the same files")
         for (path, bytes) in a.sorted(by: { $0.key < $1.key }) {
             XCTAssertEqual(bytes, b[path], "\(path) differs between the merged shards and one run")
@@ -88,5 +89,37 @@ final class ShardWorkflowTests: XCTestCase {
                 XCTAssertTrue("\(error)".contains(expected), "\(s): \(error)")
             }
         }
+    }
+}
+
+extension ShardWorkflowTests {
+    /// The example workflow only uses commands and options widgetctl has: each `widgetctl CMD
+    /// --option` in docs/ci/github-actions.yml must appear in that command's --help.
+    func testExampleWorkflowUsesRealOptions() throws {
+        guard let exe = InterruptTests.executable else { return XCTFail("widgetctl was not built beside the tests") }
+        let workflow = RenderTests.samples.deletingLastPathComponent().appendingPathComponent("docs/ci/github-actions.yml")
+        let text = try String(contentsOf: workflow, encoding: .utf8)
+        var checked = 0
+        for whole in text.split(separator: "\n") {
+            // Commands only, not comments.
+            let line = whole.components(separatedBy: " #")[0]
+            guard let r = line.range(of: "widgetctl ", options: .backwards), !line.trimmingCharacters(in: .whitespaces).hasPrefix("#")
+            else { continue }
+            let words = line[r.upperBound...].split(separator: " ").map(String.init)
+            guard let command = words.first, ["render", "merge", "diff", "check"].contains(command) else { continue }
+            let p = Process()
+            p.executableURL = exe
+            p.arguments = [command, "--help"]
+            let out = Pipe()
+            p.standardOutput = out
+            try p.run()
+            let help = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            p.waitUntilExit()
+            for flag in words.dropFirst() where flag.hasPrefix("--") {
+                XCTAssertTrue(help.contains(flag), "\(command) \(flag) in the example workflow is not in 'widgetctl \(command) --help'")
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThanOrEqual(checked, 8, "the workflow's widgetctl lines were found")
     }
 }
