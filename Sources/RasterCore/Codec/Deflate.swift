@@ -205,6 +205,56 @@ enum Deflate {
     static let blockSize = 1 << 18
 
     /// A zlib stream (RFC 1950) of `data`.
+    /// A zlib stream written a segment at a time (FastPNGEncoder): blocks of `blockSize` bytes at
+    /// fixed offsets of the whole input, so the output does not depend on how it was segmented.
+    struct Stream {
+        private var w: BitWriter
+        private var adler: UInt32 = 1
+
+        init(expectedBytes: Int) {
+            // Worst case: every byte a 15-bit literal, plus block headers.
+            w = BitWriter(capacity: expectedBytes * 2 + 1024 * (expectedBytes / blockSize + 1))
+            w.write(0x78, 8)
+            w.write(0x01, 8)  // deflate, 32K window, fastest; (0x7801) % 31 == 0
+        }
+
+        /// Compresses data[start..<end] (the byte before `start`, when start > 0, is the previous
+        /// one); `start` is a block boundary of the whole input. `last`: the input ends at `end`.
+        mutating func append(
+            _ data: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, firstBlockLast last: Bool, blockSize: Int, threads: Int
+        ) {
+            adler = cpng_adler32(adler, data.baseAddress! + start, end - start)
+            let blocks = max(1, (end - start + blockSize - 1) / blockSize)
+            if threads > 1 && blocks > 1 {
+                var segments = [(bytes: [UInt8], bits: Int)](repeating: ([], 0), count: blocks)
+                segments.withUnsafeMutableBufferPointer { seg in
+                    let out = seg
+                    DispatchQueue.concurrentPerform(iterations: blocks) { b in
+                        let s = start + b * blockSize
+                        let e = min(end, s + blockSize)
+                        var bw = BitWriter(capacity: (e - s) * 2 + 1024)
+                        encodeBlock(data, s, e, last: last && e == end, &bw)
+                        out[b] = bw.finishBits()
+                    }
+                }
+                for seg in segments { seg.bytes.withUnsafeBufferPointer { w.append($0, bits: seg.bits) } }
+            } else {
+                var s = start
+                repeat {
+                    let e = min(end, s + blockSize)
+                    encodeBlock(data, s, e, last: last && e == end, &w)
+                    s = e
+                } while s < end
+            }
+        }
+
+        mutating func finish() -> [UInt8] {
+            var out = w.finish()
+            out += [UInt8(adler >> 24), UInt8((adler >> 16) & 0xFF), UInt8((adler >> 8) & 0xFF), UInt8(adler & 0xFF)]
+            return out
+        }
+    }
+
     /// The zlib stream of `data`. With `threads` > 1 the blocks are encoded concurrently, each
     /// into its own bit buffer, and spliced in order: each block is a pure function of its bytes
     /// (and the one before it), so the stream is bit for bit the one a single thread writes.

@@ -7,56 +7,45 @@ import Foundation
 import WidgetModel
 
 enum FastPNGEncoder {
-    /// `threads` > 1 filters bands of rows and deflates blocks concurrently; the bytes are the
-    /// same for any thread count.
+    /// `threads` > 1 filters rows and deflates blocks concurrently; the bytes are the same for
+    /// any thread count.
+    ///
+    /// The filtered stream is never held whole: it is made and compressed a segment at a time
+    /// (`threads` deflate blocks), so a 16-Mpx contact sheet needs about a megabyte of scratch,
+    /// not 48. Block boundaries sit at the same offsets of the filtered stream as if it were one
+    /// buffer, and each block sees the byte before it, so the output is the one-buffer encoding.
     static func encode(_ pixmap: Pixmap, dropAlpha: Bool, threads: Int = 1) -> [UInt8] {
         let w = pixmap.width
         let h = pixmap.height
         let bpp = dropAlpha ? 3 : 4
         let rowBytes = w * bpp
-        // Every byte is written below (a filter-type byte and the row).
-        var filtered = [UInt8](unsafeUninitializedCapacity: h * (rowBytes + 1)) { _, n in n = h * (rowBytes + 1) }
-        // Un-premultiply and Paeth-filter each row in C (cpng_filter_row: 16 bytes at a time).
-        // A band of rows starts by un-premultiplying the row above it (its "previous" row).
-        let bands = threads > 1 ? min(threads * 2, max(1, h / 64)) : 1
-        pixmap.pixels.withUnsafeBufferPointer { px in
-            filtered.withUnsafeMutableBufferPointer { outBuffer in
-                let out = outBuffer
-                func band(_ b: Int) {
-                    let y0 = h * b / bands
-                    let y1 = h * (b + 1) / bands
-                    var prev = [UInt8](repeating: 0, count: rowBytes + bpp)  // bpp leading zeros: "left of x = 0"
-                    var cur = [UInt8](repeating: 0, count: rowBytes + bpp)
-                    if y0 > 0 {
-                        var scratch = [UInt8](repeating: 0, count: rowBytes)
-                        cur.withUnsafeMutableBufferPointer { c in
-                            prev.withUnsafeBufferPointer { p in
-                                scratch.withUnsafeMutableBufferPointer { o in
-                                    cpng_filter_row(px.baseAddress! + (y0 - 1) * w, w, dropAlpha ? 1 : 0, p.baseAddress!, c.baseAddress!, o.baseAddress!)
-                                }
-                            }
-                        }
-                        swap(&cur, &prev)
-                    }
-                    for y in y0..<y1 {
-                        let line = out.baseAddress! + y * (rowBytes + 1)
-                        line[0] = 4  // Paeth
-                        cur.withUnsafeMutableBufferPointer { c in
-                            prev.withUnsafeBufferPointer { p in
-                                cpng_filter_row(px.baseAddress! + y * w, w, dropAlpha ? 1 : 0, p.baseAddress!, c.baseAddress!, line + 1)
-                            }
-                        }
-                        swap(&cur, &prev)
-                    }
-                }
-                if bands > 1 {
-                    DispatchQueue.concurrentPerform(iterations: bands) { band($0) }
-                } else {
-                    band(0)
-                }
+        let stride = rowBytes + 1
+        let total = h * stride
+        let blockSize = Deflate.blockSize
+        let blocks = max(1, (total + blockSize - 1) / blockSize)
+        let t = max(1, threads)
+        var stream = Deflate.Stream(expectedBytes: total)
+        var scratch: [UInt8] = []
+        var segment = 0
+        while segment * t < blocks {
+            let firstBlock = segment * t
+            let lastBlock = min(blocks, firstBlock + t)
+            let start = firstBlock * blockSize
+            let end = min(total, lastBlock * blockSize)
+            // Whole rows from the one holding the byte before `start` to the one holding end − 1.
+            let r0 = max(0, start - 1) / stride
+            let r1 = min(h, (end - 1) / stride + 1)
+            let count = (r1 - r0) * stride
+            if scratch.count < count { scratch = [UInt8](repeating: 0, count: count) }
+            scratch.withUnsafeMutableBufferPointer { buf in
+                filterRows(pixmap, from: r0, to: r1, dropAlpha: dropAlpha, threads: t, into: buf.baseAddress!)
+                let local = UnsafeBufferPointer(start: buf.baseAddress!, count: count)
+                let offset = r0 * stride
+                stream.append(local, start - offset, end - offset, firstBlockLast: end == total, blockSize: blockSize, threads: t)
             }
+            segment += 1
         }
-        let idat = filtered.withUnsafeBufferPointer { Deflate.zlibCompress($0, threads: threads) }
+        let idat = stream.finish()
 
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         png.reserveCapacity(idat.count + 64)
@@ -73,6 +62,53 @@ enum FastPNGEncoder {
         } while offset < idat.count
         appendChunk("IEND", [], to: &png)
         return png
+    }
+
+    /// Un-premultiplies and Paeth-filters rows r0..<r1 (each with its filter-type byte) into `out`;
+    /// the row above r0 is un-premultiplied first as their "previous" row. In C
+    /// (cpng_filter_row: 16 bytes at a time); with `threads` > 1, bands of rows concurrently.
+    static func filterRows(
+        _ pixmap: Pixmap, from r0: Int, to r1: Int, dropAlpha: Bool, threads: Int, into out: UnsafeMutablePointer<UInt8>
+    ) {
+        let w = pixmap.width
+        let bpp = dropAlpha ? 3 : 4
+        let rowBytes = w * bpp
+        let rows = r1 - r0
+        let bands = threads > 1 ? min(threads, max(1, rows / 32)) : 1
+        pixmap.pixels.withUnsafeBufferPointer { px in
+            func band(_ b: Int) {
+                let y0 = r0 + rows * b / bands
+                let y1 = r0 + rows * (b + 1) / bands
+                var prev = [UInt8](repeating: 0, count: rowBytes + bpp)  // bpp leading zeros: "left of x = 0"
+                var cur = [UInt8](repeating: 0, count: rowBytes + bpp)
+                if y0 > 0 {
+                    var scratch = [UInt8](repeating: 0, count: rowBytes)
+                    cur.withUnsafeMutableBufferPointer { c in
+                        prev.withUnsafeBufferPointer { p in
+                            scratch.withUnsafeMutableBufferPointer { o in
+                                cpng_filter_row(px.baseAddress! + (y0 - 1) * w, w, dropAlpha ? 1 : 0, p.baseAddress!, c.baseAddress!, o.baseAddress!)
+                            }
+                        }
+                    }
+                    swap(&cur, &prev)
+                }
+                for y in y0..<y1 {
+                    let line = out + (y - r0) * (rowBytes + 1)
+                    line[0] = 4  // Paeth
+                    cur.withUnsafeMutableBufferPointer { c in
+                        prev.withUnsafeBufferPointer { p in
+                            cpng_filter_row(px.baseAddress! + y * w, w, dropAlpha ? 1 : 0, p.baseAddress!, c.baseAddress!, line + 1)
+                        }
+                    }
+                    swap(&cur, &prev)
+                }
+            }
+            if bands > 1 {
+                DispatchQueue.concurrentPerform(iterations: bands) { band($0) }
+            } else {
+                band(0)
+            }
+        }
     }
 
     static func bigEndian(_ v: UInt32) -> [UInt8] {

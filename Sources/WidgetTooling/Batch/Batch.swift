@@ -37,7 +37,7 @@ public struct BatchOptions: Sendable {
     /// The tint of the Tinted appearances.
     public var tint: RGBA = GlassMaterial.defaultTint
     /// Largest number of variants one run may render.
-    public var maxVariants = 10_000
+    public var maxVariants = 50_000
 
     public init(outputDirectory: URL) { self.outputDirectory = outputDirectory }
 
@@ -205,10 +205,28 @@ public final class BatchRenderer: @unchecked Sendable {
                 return ka != kb ? ka < kb : a < b
             }
         }
+        // Each widget's sheet is laid out now, from the sizes the thumbnails will have, and each
+        // thumbnail is drawn into it as soon as its variant is rendered: no thumbnail is kept.
+        var sheets: [Int: ContactSheet.Builder] = [:]
         var sheetJobs = Set<Int>()
         if options.contactSheet {
             for i in renderers.indices {
-                sheetJobs.formUnion(sheetOrder(jobs.indices.filter { jobs[$0].spec == i }).prefix(ContactSheet.maxCells))
+                let order = sheetOrder(jobs.indices.filter { jobs[$0].spec == i }).prefix(ContactSheet.maxCells)
+                let cells = order.compactMap { j -> (Variant, Int, Int)? in
+                    let v = jobs[j].variant
+                    guard let frame = WidgetRenderer.frame(family: v.family, device: options.device, scale: options.scale),
+                        let points = options.device.size(of: v.family)
+                    else { return nil }
+                    let t = ContactSheet.thumbnailSize(
+                        width: frame.pixelWidth, height: frame.pixelHeight, scale: Double(frame.pixelWidth) / points.width)
+                    return (v, t.width, t.height)
+                }
+                let r = renderers[i]
+                let sheet = ContactSheet.Builder(
+                    title: r.spec.displayName, subtitle: "\(r.spec.kind) · \(options.device.name)", cells: cells,
+                    total: jobs.count { $0.spec == i }, library: library)
+                sheets[i] = sheet
+                sheetJobs.formUnion(order.filter { sheet.shown.contains(jobs[$0].variant) })
             }
         }
         // The order workers take variants in: a family's entries one after another, each entry's
@@ -224,7 +242,6 @@ public final class BatchRenderer: @unchecked Sendable {
             return ka < kb
         }
         var results = [RenderedFile?](repeating: nil, count: total)
-        var thumbnails = [Pixmap?](repeating: nil, count: total)
         var failure: Error? = nil
         var next = 0
         var done = 0
@@ -260,10 +277,11 @@ public final class BatchRenderer: @unchecked Sendable {
                         pointSize: rendered.pointSize, scale: rendered.scale, bytes: bytes.count,
                         sha256: SHA256.hex(bytes), entryDate: renderer.spec.timeline.entries[job.variant.entry].date,
                         index: place[index])
-                    let thumb = sheetJobs.contains(index) ? ContactSheet.thumbnail(rendered.pixmap, scale: rendered.scale) : nil
+                    if sheetJobs.contains(index) {
+                        sheets[job.spec]?.place(job.variant, ContactSheet.thumbnail(rendered.pixmap, scale: rendered.scale))
+                    }
                     lock.lock()
                     results[index] = file
-                    thumbnails[index] = thumb
                     done += 1
                     let p = BatchProgress(done: done, total: total, last: "\(kind)/\(relative)")
                     progress?(p)
@@ -295,12 +313,9 @@ public final class BatchRenderer: @unchecked Sendable {
             let gallery = Gallery.html(try ManifestFile.read(dir))
             try writeAtomically(Array(gallery.utf8), to: dir.appendingPathComponent("index.html"), root: out)
             report.galleries.append(dir.appendingPathComponent("index.html"))
-            if options.contactSheet, !files.isEmpty {
-                let ordered = sheetOrder(indices.filter { thumbnails[$0] != nil })
-                let sheet = ContactSheet.render(
-                    title: r.spec.displayName, subtitle: "\(r.spec.kind) · \(options.device.name)",
-                    cells: ordered.map { idx in (results[idx]!.variant, thumbnails[idx]!) }, total: files.count,
-                    library: library)
+            if options.contactSheet, !files.isEmpty, let builder = sheets[i] {
+                let sheet = builder.finish()
+                sheets[i] = nil
                 let url = dir.appendingPathComponent("contact-sheet.png")
                 try writeAtomically(try PNGCodec.encode(sheet, threads: max(1, options.jobs)), to: url, root: out)
                 report.contactSheets.append(url)
