@@ -46,7 +46,7 @@ public final class BackdropCache: @unchecked Sendable {
     public private(set) var misses = 0
     public private(set) var hits = 0
 
-    public init(budget: Int = 96 << 20) { self.budget = max(0, budget) }
+    public init(budget: Int = 32 << 20) { self.budget = max(0, budget) }
 
     /// The pixmap for `key`, made by `make` on the first request.
     public func pixmap(_ key: Key, make: () -> Pixmap) -> Pixmap {

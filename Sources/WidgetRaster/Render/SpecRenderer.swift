@@ -228,6 +228,13 @@ public final class SpecRenderer: @unchecked Sendable {
         return o
     }
 
+    /// Drops the shared backdrops and glass faces (a batch calls it once every variant is drawn).
+    public func releaseCaches() {
+        lock.lock()
+        backdrops = BackdropCache()
+        lock.unlock()
+    }
+
     /// The wallpaper at the screen's pixel size, made once.
     public func screen(_ px: Double) -> Pixmap {
         lock.lock()

@@ -299,6 +299,8 @@ public final class BatchRenderer: @unchecked Sendable {
         if report.files.count < total || isCancelled() { throw BatchError.cancelled(done: report.files.count, total: total) }
 
         report.phases.append(("render", Date().timeIntervalSince(renderStart)))
+        // The shared backdrops and glass faces are not needed any more.
+        for r in renderers { r.releaseCaches() }
         let sheetsStart = Date()
         // Per widget: manifest and contact sheet, from this run's files (in job order).
         for (i, r) in renderers.enumerated() {
@@ -310,7 +312,10 @@ public final class BatchRenderer: @unchecked Sendable {
             let manifestURL = dir.appendingPathComponent("manifest.json")
             try writeAtomically(Array(manifest.utf8), to: manifestURL, root: out)
             report.manifests.append(manifestURL)
-            let gallery = Gallery.html(try ManifestFile.read(dir))
+            // The gallery from the same facts, in memory (reading the manifest back as untrusted
+            // input cost tens of megabytes for a large matrix).
+            let gallery = Gallery.html(
+                Manifest.file(spec: r.spec, device: options.device, options: options, files: files, skipped: skipped))
             try writeAtomically(Array(gallery.utf8), to: dir.appendingPathComponent("index.html"), root: out)
             report.galleries.append(dir.appendingPathComponent("index.html"))
             if options.contactSheet, !files.isEmpty, let builder = sheets[i] {

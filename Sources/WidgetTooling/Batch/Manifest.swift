@@ -53,9 +53,30 @@ public enum Manifest {
             },
         ]
         if let shard = options.shard { root["shard"] = "\(shard.index)/\(shard.count)" }
-        let data = (try? JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys])) ?? Data("{}".utf8)
-        // JSONSerialization escapes "/" as "\\/"; plain slashes read better and mean the same.
-        return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\\/", with: "/") + "\n"
+        return JSONText.pretty(root)
+    }
+
+    /// What `ManifestFile.read` would give for the manifest `json` writes (for the gallery).
+    static func file(
+        spec: WidgetSpec, device: Device, options: BatchOptions, files: [RenderedFile], skipped: [SkippedVariant]
+    ) -> ManifestFile {
+        let iso = ISO8601DateFormatter()
+        return ManifestFile(
+            kind: spec.kind, displayName: spec.displayName, spec: spec.file, deviceName: device.name,
+            scale: options.scale ?? device.scale, format: options.format.rawValue,
+            shard: options.shard.map { "\($0.index)/\($0.count)" },
+            variants: files.map { f in
+                ManifestFile.Entry(
+                    file: f.relativePath, family: f.variant.family.rawValue, appearance: f.variant.appearance.rawValue,
+                    entry: f.variant.entry, entryDate: iso.string(from: f.entryDate), width: f.pixelWidth, height: f.pixelHeight,
+                    sha256: f.sha256, settings: f.variant.settings.isStandard ? "" : f.variant.settings.tag, index: f.index)
+            },
+            skipped: skipped.map { s in
+                ManifestFile.Skip(
+                    family: s.variant.family.rawValue, appearance: s.variant.appearance.rawValue, entry: s.variant.entry,
+                    reason: s.reason, excluded: s.excluded, settings: s.variant.settings.isStandard ? "" : s.variant.settings.tag)
+            },
+            raw: JSONNode(.null))
     }
 
     /// A variant's viewer settings, written only when they are not the standard ones (so a render

@@ -147,10 +147,7 @@ public enum Merger {
                 return orderKey(a) < orderKey(b)
             }
             root["skipped"] = skipped
-            let data = try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys])
-            try writeAtomically(
-                Array((String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\\/", with: "/") + "\n").utf8),
-                to: dest.appendingPathComponent("manifest.json"), root: out)
+            try writeAtomically(Array(JSONText.pretty(root).utf8), to: dest.appendingPathComponent("manifest.json"), root: out)
             let sheet = ContactSheet.render(
                 title: first.displayName, subtitle: "\(first.kind) · \(first.deviceName)",
                 cells: cells, total: ordered.count, library: library)
