@@ -12,7 +12,7 @@ PREFIX ?= /usr/local
 RENDER_DIR ?= renders
 BENCH_RUNS ?= 15
 
-.PHONY: deps deps-build apt-install build test render install bench fuzz fuzz-smoke test-sanitize format format-check clean
+.PHONY: deps deps-build apt-install build test render install bench bench-scale fuzz fuzz-smoke test-sanitize format format-check clean
 
 # Installs what is missing, with `apt-get update` first; silent when everything is there.
 # `deps` is everything (the tests need it all); `deps-build` only what building and rendering need.
@@ -64,9 +64,16 @@ install: deps-build
 # 1,000 paths are also drawn with Skia for comparison (it is never a dependency).
 bench: deps-build
 	$(SWIFT) build -c release --product widgetbench
+	$(SWIFT) build -c release --product widgetctl
 	.build/release/widgetbench $(BENCH_RUNS)
 	@.build/release/widgetbench 0 dump-rects .build/bench-rects.json >/dev/null && \
 	  python3 Benchmarks/skia_compare.py .build/bench-rects.json $(BENCH_RUNS) 2>/dev/null || true
+
+# The 10,080-variant run in one process (peak memory, cost per megapixel at scale; ~2 minutes).
+bench-scale: deps-build
+	$(SWIFT) build -c release --product widgetbench
+	$(SWIFT) build -c release --product widgetctl
+	.build/release/widgetbench 3 scale
 
 # libFuzzer targets (spec decoding, SVG path data, PNG and JPEG decoding), built with
 # swiftc -sanitize=fuzzer,address outside SwiftPM, each run FUZZ_SECONDS from Fuzz/seeds.

@@ -67,7 +67,7 @@ let package = Package(
         // Benchmarks, run by `make bench` in release mode.
         .executableTarget(
             name: "widgetbench", dependencies: ["WidgetModel", "WidgetRaster", "WidgetTooling", "CAllocator"],
-            path: "Benchmarks", exclude: ["skia_compare.py"]),
+            path: "Benchmarks", exclude: ["skia_compare.py", "peer_compare.py"]),
 
         // Golden-image comparison shared by every test target.
         .target(name: "WidgetTestSupport", dependencies: ["WidgetRaster", "WidgetTooling"], path: "Tests/WidgetTestSupport"),

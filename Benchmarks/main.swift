@@ -5,7 +5,9 @@ import Foundation
 import WidgetModel
 import WidgetRaster
 import WidgetTooling
+import CAllocator
 
+callocator_keep_large_blocks()  // as widgetctl does
 let args = CommandLine.arguments
 let runs = args.count > 1 ? Int(args[1]) ?? 15 : 15
 let only = args.count > 2 ? args[2] : ""
@@ -27,6 +29,13 @@ func bench(_ name: String, pixels: Int? = nil, extra: () -> String = { "" }, _ b
     if let pixels { line += String(format: "  %6.1f Mpx/s", Double(pixels) / median / 1e6) }
     let e = extra()
     print(line + (e.isEmpty ? "" : "  " + e))
+}
+
+// The whole-process targets first (`widgetbench RUNS targets` alone; `scale` adds the large run).
+if only.isEmpty || only == "targets" || only == "scale" {
+    let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Samples")
+    targetsSection(runs: runs, samples: samples, scale: only == "scale")
+    if !only.isEmpty { exit(0) }
 }
 
 let W = 1049
