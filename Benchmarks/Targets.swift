@@ -97,6 +97,27 @@ func targetsSection(runs: Int, samples: URL, scale: Bool) {
         String(
             format: "    --jobs 2: %6.0f ms = %5.1f ms/Mpx   speed-up ×%.2f, target ≥ ×1.85   %@   (peak RSS %d MB)", two * 1000,
             two * 1000 / mpx, one / two, verdict(one / two >= 1.85), rss / 1024))
+    // What two cores give at best here: two independent --jobs 1 processes at once (no shared
+    // work, no serial part). Their throughput over one process alone bounds any --jobs 2 speed-up.
+    var alone: [Double] = []
+    var pair: [Double] = []
+    for i in 0..<r {
+        let a = tmp.appendingPathComponent("alone-\(i)").path
+        alone.append(runChild(exe, ["render", weather, "--appearances", looks, "--jobs", "1", "--quiet", "--out", a]).seconds)
+        let t0 = DispatchTime.now().uptimeNanoseconds
+        let group = DispatchGroup()
+        for k in 0..<2 {
+            DispatchQueue.global().async(group: group) {
+                _ = runChild(exe, ["render", weather, "--appearances", looks, "--jobs", "1", "--quiet", "--out", a + "-\(k)"])
+            }
+        }
+        group.wait()
+        pair.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9)
+    }
+    print(
+        String(
+            format: "    ceiling: two independent --jobs 1 processes at once take %.0f ms for twice the work (×%.2f throughput)",
+            median(pair) * 1000, 2 * median(alone) / median(pair)))
     // Determinism: every byte the same for --jobs 1 and --jobs 2.
     let same = folderBytes(tmp.appendingPathComponent("m1-0")) == folderBytes(tmp.appendingPathComponent("m2-0"))
     print("    same bytes with --jobs 1 and --jobs 2 (images, manifest, gallery, contact sheet): \(same ? "yes" : "NO")")

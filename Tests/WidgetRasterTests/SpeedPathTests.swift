@@ -1,0 +1,128 @@
+import Foundation
+import WidgetModel
+import XCTest
+
+@testable import RasterCore
+@testable import WidgetRaster
+@testable import WidgetTooling
+
+/// The shortcuts of the speed round (issue 19) must not change a byte: each is compared with the
+/// plain path it replaces.
+final class SpeedPathTests: XCTestCase {
+    /// A noisy, partly transparent test image (deterministic).
+    func noise(_ w: Int, _ h: Int, seed: UInt64 = 1) -> Pixmap {
+        var s = seed
+        var p = Pixmap(width: w, height: h)!
+        for i in p.pixels.indices {
+            s = s &* 6364136223846793005 &+ 1442695040888963407
+            let a = UInt32(truncatingIfNeeded: s >> 56) | (i % 7 == 0 ? 0 : 0xC0)
+            let v = UInt32(truncatingIfNeeded: s >> 20)
+            let r = min(a, v & 0xFF)
+            let g = min(a, (v >> 8) & 0xFF)
+            let b = min(a, (v >> 16) & 0xFF)
+            p.pixels[i] = r | g << 8 | b << 16 | a << 24
+        }
+        return p
+    }
+
+    func testPNGBytesDoNotDependOnThreads() throws {
+        // Sizes around the 256-KiB block and the segment boundaries, RGBA and opaque.
+        for (w, h) in [(1, 1), (300, 301), (1049, 493), (2000, 700)] {
+            for opaque in [false, true] {
+                var p = noise(w, h, seed: UInt64(w * h))
+                if opaque { for i in p.pixels.indices { p.pixels[i] |= 0xFF00_0000 } }
+                let one = try PNGCodec.encode(p)
+                for t in [2, 3, 8] { XCTAssertEqual(try PNGCodec.encode(p, threads: t), one, "\(w)×\(h) with \(t) threads") }
+                // And it is a PNG libpng reads back to the same pixels.
+                let back = try ImageCodec.decode(one)
+                XCTAssertEqual(back.width, w)
+                XCTAssertEqual(back.pixels, p.pixels, "\(w)×\(h) round trip")
+            }
+        }
+    }
+
+    func testPreparedBlurEqualsDirectBlur() {
+        let p = noise(400, 300)
+        let region = IntRect(x: 30, y: 20, width: 300, height: 200)
+        for sigma in [7.0, 20, 44] {
+            guard let prepared = GaussianBlur.prepare(p, sigma: sigma) else { return XCTFail("σ \(sigma) takes the low-resolution path") }
+            for m in [nil, ColorMatrix.saturation(1.4)] {
+                XCTAssertEqual(
+                    prepared.blurred(region: region, colorMatrix: m)?.pixels,
+                    GaussianBlur.blurred(p, sigma: sigma, region: region, colorMatrix: m).pixels, "σ \(sigma)")
+            }
+        }
+        XCTAssertNil(GaussianBlur.prepare(p, sigma: 3), "a small σ is blurred at full resolution")
+    }
+
+    func testBackdropCacheMakesOnceAndStaysInBudget() {
+        let cache = BackdropCache(budget: 3 * 100 * 100 * 4)
+        var made = 0
+        func get(_ i: Int) -> Pixmap {
+            cache.pixmap(.init(backdrop: "b", kind: "glass", width: 100, height: 100, shape: [Double(i)])) {
+                made += 1
+                return Pixmap(width: 100, height: 100, color: RGBA(white: Double(i) / 10))!
+            }
+        }
+        XCTAssertEqual(get(1).pixels[0], get(1).pixels[0])
+        XCTAssertEqual(made, 1)
+        XCTAssertEqual(cache.hits, 1)
+        for i in 2...6 { _ = get(i) }
+        XCTAssertEqual(made, 6)
+        _ = get(1)  // evicted by the budget: made again
+        XCTAssertEqual(made, 7)
+        // Concurrent requests for one face make it once.
+        let shared = BackdropCache()
+        let lock = NSLock()
+        var count = 0
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            _ = shared.pixmap(.init(backdrop: "x", kind: "glass", width: 1, height: 1)) {
+                lock.lock()
+                count += 1
+                lock.unlock()
+                usleep(20_000)
+                return Pixmap(width: 1, height: 1)!
+            }
+        }
+        XCTAssertEqual(count, 1)
+        // A stored nil (no low-resolution blur) is a hit, not a reason to make it again.
+        var blurs = 0
+        for _ in 0..<3 { _ = shared.blur(.init(backdrop: "x", kind: "blur", width: 1, height: 1)) { blurs += 1; return nil } }
+        XCTAssertEqual(blurs, 1)
+    }
+
+    /// Glass renders the same with and without the shared cache (every look of a widget).
+    func testCachedGlassEqualsUncached() throws {
+        let spec = try WidgetSpec.load(contentsOf: RenderTests.samples.appendingPathComponent("weather.widget.json"))
+        let cached = SpecRenderer(spec: spec, scale: 1)
+        for a in [Appearance.clearLight, .clearDark, .tintedLight, .tintedDark, .standBy, .standByNight] {
+            for e in 0..<2 {
+                let v = Variant(entry: e, family: .systemSmall, appearance: a)
+                let fresh = SpecRenderer(spec: spec, scale: 1)
+                XCTAssertEqual(try cached.render(v).pixmap.pixels, try fresh.render(v).pixmap.pixels, "\(a) e\(e)")
+            }
+        }
+        XCTAssertGreaterThan(cached.backdrops.hits, 0)
+    }
+
+    func testManifestTextMatchesJSONSerialization() throws {
+        let value: [String: Any] = [
+            "b": [1, 2.5, "x/y", true, [String: Any](), [Any]()], "a": ["z": "quote \" and \\ and \n", "y": 164.333, "x": 3.0],
+            "empty": [Any](),
+        ]
+        let data = try JSONSerialization.data(withJSONObject: value, options: [.prettyPrinted, .sortedKeys])
+        let foundation = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\\/", with: "/") + "\n"
+        XCTAssertEqual(JSONText.pretty(value), foundation)
+    }
+
+    func testContactSheetBuilderPlacesInAnyOrder() {
+        let cells = (0..<6).map { i in
+            (Variant(entry: i / 3, family: .systemSmall, appearance: [.light, .dark, .clearLight][i % 3]), noise(40, 40, seed: UInt64(i + 2)))
+        }
+        let inOrder = ContactSheet.render(title: "T", subtitle: "s", cells: cells)
+        let b = ContactSheet.Builder(title: "T", subtitle: "s", cells: cells.map { ($0.0, 40, 40) })
+        for (v, p) in cells.reversed() { b.place(v, p) }
+        XCTAssertEqual(b.finish().pixels, inOrder.pixels)
+        XCTAssertEqual(b.shown.count, 6)
+    }
+}
