@@ -88,7 +88,10 @@ func targetsSection(runs: Int, samples: URL, scale: Bool) {
     let two = median(t2)
     let perMpx = one * 1000 / mpx
     func verdict(_ ok: Bool) -> String { ok ? "met" : "NOT MET" }
-    print(String(format: "  matrix: weather × 6 home-screen looks × 2 entries = %d variants, %.1f Mpx, contact sheet and gallery included", variants, mpx))
+    print(
+        String(
+            format: "  matrix: weather × 6 home-screen looks × 2 entries = %d variants, %.1f Mpx, contact sheet and gallery included",
+            variants, mpx))
     print(
         String(
             format: "    --jobs 1: %6.0f ms = %5.1f ms/Mpx   target ≤ 25 (stretch 12)      %@", one * 1000, perMpx,
@@ -125,12 +128,15 @@ func targetsSection(runs: Int, samples: URL, scale: Bool) {
     let peer = Process()
     peer.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     let manifest = tmp.appendingPathComponent("m1-0").appendingPathComponent("WeatherWidget/manifest.json").path
-    peer.arguments = ["python3", samples.deletingLastPathComponent().appendingPathComponent("Benchmarks/peer_compare.py").path, manifest, "\(r)"]
+    peer.arguments = [
+        "python3", samples.deletingLastPathComponent().appendingPathComponent("Benchmarks/peer_compare.py").path, manifest, "\(r)",
+    ]
     let pipe = Pipe()
     peer.standardOutput = pipe
     peer.standardError = FileHandle.nullDevice
     if (try? peer.run()) != nil {
-        let line = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let line = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(
+            in: .whitespacesAndNewlines)
         peer.waitUntilExit()
         let words = line.split(separator: " ")
         if words.count >= 8, let peerPerMpx = Double(words[words.count - 2]) {
@@ -152,8 +158,11 @@ func targetsSection(runs: Int, samples: URL, scale: Bool) {
     for i in 0..<max(5, r) {
         let out = tmp.appendingPathComponent("one-\(i)")
         single.append(
-            runChild(exe, ["render", weather, "--families", "systemSmall", "--appearances", "light", "--entries", "0", "--quiet", "--out", out.path])
-                .seconds)
+            runChild(
+                exe,
+                ["render", weather, "--families", "systemSmall", "--appearances", "light", "--entries", "0", "--quiet", "--out", out.path]
+            )
+            .seconds)
     }
     let s = median(single) * 1000
     print(String(format: "  one variant (systemSmall, light, entry 0): %5.0f ms   target ≤ 30   %@", s, verdict(s <= 30)))

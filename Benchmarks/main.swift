@@ -1,3 +1,4 @@
+import CAllocator
 // `make bench`: median times of the raster core's hot paths, release build, one core.
 // Usage: widgetbench [runs] [name filter]. Figures are medians over repeated runs with min and
 // max, since the machines are noisy; compare ratios, not single numbers.
@@ -5,7 +6,6 @@ import Foundation
 import WidgetModel
 import WidgetRaster
 import WidgetTooling
-import CAllocator
 
 callocator_keep_large_blocks()  // as widgetctl does
 let args = CommandLine.arguments

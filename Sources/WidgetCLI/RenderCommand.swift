@@ -111,7 +111,9 @@ enum RenderCommand {
         let out = try args.value("--out") ?? "renders"
         var options = try batchOptions(&args, out: URL(fileURLWithPath: out))
         if let s = try args.value("--shard") {
-            do { options.shard = try BatchOptions.parseShard(s, environment: ProcessInfo.processInfo.environment) } catch let e as BatchError {
+            do { options.shard = try BatchOptions.parseShard(s, environment: ProcessInfo.processInfo.environment) } catch let e
+                as BatchError
+            {
                 throw UsageError(e.description)
             }
         }

@@ -42,7 +42,8 @@ final class ShardWorkflowTests: XCTestCase {
         ]
         // Three shards at once, one core each; the first gets its index from the environment.
         let shards = [
-            try run(exe, common + ["--shard", "auto/3", "--jobs", "1", "--out", root.appendingPathComponent("s1").path],
+            try run(
+                exe, common + ["--shard", "auto/3", "--jobs", "1", "--out", root.appendingPathComponent("s1").path],
                 environment: ["JOB_COMPLETION_INDEX": "0"]),
             try run(exe, common + ["--shard", "2/3", "--jobs", "1", "--out", root.appendingPathComponent("s2").path]),
             try run(exe, common + ["--shard", "3/3", "--jobs", "1", "--out", root.appendingPathComponent("s3").path]),
@@ -51,7 +52,8 @@ final class ShardWorkflowTests: XCTestCase {
         for p in shards + [whole] { p.waitUntilExit() }
         for p in shards + [whole] { XCTAssertEqual(p.terminationStatus, 0) }
         let merge = try run(
-            exe, ["merge"] + (1...3).map { root.appendingPathComponent("s\($0)").path } + ["--out", root.appendingPathComponent("merged").path])
+            exe,
+            ["merge"] + (1...3).map { root.appendingPathComponent("s\($0)").path } + ["--out", root.appendingPathComponent("merged").path])
         merge.waitUntilExit()
         XCTAssertEqual(merge.terminationStatus, 0)
 

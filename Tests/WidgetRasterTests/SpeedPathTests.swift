@@ -87,7 +87,12 @@ final class SpeedPathTests: XCTestCase {
         XCTAssertEqual(count, 1)
         // A stored nil (no low-resolution blur) is a hit, not a reason to make it again.
         var blurs = 0
-        for _ in 0..<3 { _ = shared.blur(.init(backdrop: "x", kind: "blur", width: 1, height: 1)) { blurs += 1; return nil } }
+        for _ in 0..<3 {
+            _ = shared.blur(.init(backdrop: "x", kind: "blur", width: 1, height: 1)) {
+                blurs += 1
+                return nil
+            }
+        }
         XCTAssertEqual(blurs, 1)
     }
 
@@ -117,7 +122,10 @@ final class SpeedPathTests: XCTestCase {
 
     func testContactSheetBuilderPlacesInAnyOrder() {
         let cells = (0..<6).map { i in
-            (Variant(entry: i / 3, family: .systemSmall, appearance: [.light, .dark, .clearLight][i % 3]), noise(40, 40, seed: UInt64(i + 2)))
+            (
+                Variant(entry: i / 3, family: .systemSmall, appearance: [.light, .dark, .clearLight][i % 3]),
+                noise(40, 40, seed: UInt64(i + 2))
+            )
         }
         let inOrder = ContactSheet.render(title: "T", subtitle: "s", cells: cells)
         let b = ContactSheet.Builder(title: "T", subtitle: "s", cells: cells.map { ($0.0, 40, 40) })

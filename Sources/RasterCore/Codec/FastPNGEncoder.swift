@@ -86,7 +86,8 @@ enum FastPNGEncoder {
                     cur.withUnsafeMutableBufferPointer { c in
                         prev.withUnsafeBufferPointer { p in
                             scratch.withUnsafeMutableBufferPointer { o in
-                                cpng_filter_row(px.baseAddress! + (y0 - 1) * w, w, dropAlpha ? 1 : 0, p.baseAddress!, c.baseAddress!, o.baseAddress!)
+                                cpng_filter_row(
+                                    px.baseAddress! + (y0 - 1) * w, w, dropAlpha ? 1 : 0, p.baseAddress!, c.baseAddress!, o.baseAddress!)
                             }
                         }
                     }

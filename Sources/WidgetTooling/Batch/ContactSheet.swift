@@ -102,7 +102,8 @@ public enum ContactSheet {
             // Rows while the sheet stays inside its pixel budget.
             var kept = 0
             var height = header + pad
-            while kept < rows.count, (height + rowHeights[kept]) * width <= maxSheetPixels, height + rowHeights[kept] <= Pixmap.maxDimension {
+            while kept < rows.count, (height + rowHeights[kept]) * width <= maxSheetPixels, height + rowHeights[kept] <= Pixmap.maxDimension
+            {
                 height += rowHeights[kept]
                 kept += 1
             }
@@ -126,7 +127,8 @@ public enum ContactSheet {
                 else { continue }
                 placed[v] = Slot(
                     x: pad + c * colWidth, y: rowTop[r], width: w, height: h,
-                    label: "\(v.family.rawValue) · \(v.appearance.rawValue)\(v.settings.isStandard ? "" : " · \(v.settings.tag)") · e\(v.entry)",
+                    label:
+                        "\(v.family.rawValue) · \(v.appearance.rawValue)\(v.settings.isStandard ? "" : " · \(v.settings.tag)") · e\(v.entry)",
                     labelWidth: colWidth - pad)
             }
             slots = placed

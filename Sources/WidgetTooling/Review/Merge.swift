@@ -91,7 +91,9 @@ public enum Merger {
             var cells: [(Variant, Pixmap)] = []
             // Standard settings first, then each setting in the order it first occurs (as a batch does).
             var settingRank: [String: Int] = [:]
-            for (v, _) in ordered where !v.settings.isEmpty && settingRank[v.settings] == nil { settingRank[v.settings] = settingRank.count }
+            for (v, _) in ordered where !v.settings.isEmpty && settingRank[v.settings] == nil {
+                settingRank[v.settings] = settingRank.count
+            }
             let sheetOrder = ordered.enumerated().sorted { a, b in
                 let ka = a.element.0.settings.isEmpty ? -1 : settingRank[a.element.0.settings] ?? 0
                 let kb = b.element.0.settings.isEmpty ? -1 : settingRank[b.element.0.settings] ?? 0
