@@ -471,10 +471,22 @@ public final class Checker {
             showBackground: env.showsWidgetContainerBackground, frame: frame,
             environment: env, options: renderer.compositeOptions(for: v))
         // The glass alone: what the system gives any widget at this place over this wallpaper.
-        let glassOnly = Compositor().render(
-            content: DisplayList(), background: rendered.background,
-            showBackground: env.showsWidgetContainerBackground, frame: frame,
-            environment: env, options: renderer.compositeOptions(for: v))
+        // Without a background it depends on the look, material and frame only, not on the entry:
+        // made once per look and wallpaper.
+        let glassOptions = renderer.compositeOptions(for: v)
+        func glass() -> Pixmap {
+            Compositor().render(
+                content: DisplayList(), background: rendered.background,
+                showBackground: env.showsWidgetContainerBackground, frame: frame,
+                environment: env, options: glassOptions)
+        }
+        let glassOnly =
+            env.showsWidgetContainerBackground
+            ? glass()
+            : renderer.backdrops.pixmap(
+                BackdropCache.Key(
+                    backdrop: glassOptions.backdropKey ?? "", kind: "system glass \(v.appearance.rawValue)",
+                    width: frame.pixelWidth, height: frame.pixelHeight, material: glassOptions.glass), make: glass)
         let colors = renderer.accent
         var out: [Finding] = []
         for op in rendered.content.inkOps {
