@@ -12,7 +12,6 @@ public enum Manifest {
         spec: WidgetSpec, device: Device, options: BatchOptions, files: [RenderedFile],
         skipped: [SkippedVariant]
     ) -> String {
-        let iso = ISO8601DateFormatter()
         var root: [String: Any] = [
             "generator": "widgetctl \(widgetctlVersion)",
             "kind": spec.kind,
@@ -32,7 +31,7 @@ public enum Manifest {
                     "renderingMode": f.variant.appearance.renderingMode.rawValue,
                     "colorScheme": f.variant.appearance.colorScheme.rawValue,
                     "entry": f.variant.entry,
-                    "entryDate": iso.string(from: f.entryDate),
+                    "entryDate": SpecValues.formatDate(f.entryDate),
                     "pixelSize": [f.pixelWidth, f.pixelHeight],
                     "pointSize": [rounded(f.pointSize.width), rounded(f.pointSize.height)],
                     "scale": rounded(f.scale),
@@ -60,7 +59,6 @@ public enum Manifest {
     static func file(
         spec: WidgetSpec, device: Device, options: BatchOptions, files: [RenderedFile], skipped: [SkippedVariant]
     ) -> ManifestFile {
-        let iso = ISO8601DateFormatter()
         return ManifestFile(
             kind: spec.kind, displayName: spec.displayName, spec: spec.file, deviceName: device.name,
             scale: options.scale ?? device.scale, format: options.format.rawValue,
@@ -68,7 +66,7 @@ public enum Manifest {
             variants: files.map { f in
                 ManifestFile.Entry(
                     file: f.relativePath, family: f.variant.family.rawValue, appearance: f.variant.appearance.rawValue,
-                    entry: f.variant.entry, entryDate: iso.string(from: f.entryDate), width: f.pixelWidth, height: f.pixelHeight,
+                    entry: f.variant.entry, entryDate: SpecValues.formatDate(f.entryDate), width: f.pixelWidth, height: f.pixelHeight,
                     sha256: f.sha256, settings: f.variant.settings.isStandard ? "" : f.variant.settings.tag, index: f.index)
             },
             skipped: skipped.map { s in

@@ -133,7 +133,7 @@ public enum SpecRules {
         return out
     }
 
-    static func iso(_ d: Date) -> String { ISO8601DateFormatter().string(from: d) }
+    static func iso(_ d: Date) -> String { SpecValues.formatDate(d) }
 
     /// Placeholder paths in a string ("{{a.b|upper}}" → "a.b").
     public static func placeholderPaths(_ s: String) -> [String] {
