@@ -31,17 +31,17 @@ build_pipeline_library() {
   [ -n "${PIPELINE_BUILT:-}" ] && return
   local src="$OUT/pipeline-src" mods="$OUT/pipeline-modules"
   echo "fuzz: building the library modules for pipeline and image"
-  rm -rf "$src" "$OUT/lib"; mkdir -p "$src" "$mods/CPNG" "$mods/CJPEG" "$mods/CPreviewRecords" "$OUT/lib"
+  rm -rf "$src" "$OUT/lib"; mkdir -p "$src" "$mods/CPNG" "$mods/CJPEG" "$mods/CPreviewRecords" "$mods/CKernels" "$OUT/lib"
   for f in $(find Sources/WidgetModel Sources/RasterCore Sources/WidgetLayout Sources/WidgetRaster Sources/WidgetTooling -name '*.swift' | sort); do
     sed -E '/^(@_exported )?import (WidgetModel|RasterCore|WidgetLayout|WidgetRaster|WidgetTooling)$/d' "$f" > "$src/$(echo "$f" | sed 's|Sources/||; s|/|_|g')"
   done
-  for lib in CPNG CJPEG CPreviewRecords; do
+  for lib in CPNG CJPEG CPreviewRecords CKernels; do
     local lower; lower=$(tr 'A-Z' 'a-z' <<<"$lib")
     printf 'module %s {\n  header "%s/Sources/%s/include/%s.h"\n  export *\n}\n' "$lib" "$PWD" "$lib" "$lower" > "$mods/$lib/module.modulemap"
     clang -c -O1 -g -fsanitize=fuzzer-no-link,address $(pkg-config --cflags libpng) -I "Sources/$lib/include" "Sources/$lib/$lower.c" -o "$OUT/lib/$lower.o"
   done
   swiftc $SAN -parse-as-library -O -g -module-name WidgetModel -package-name widgetctl -suppress-warnings \
-    -I "$mods/CPNG" -I "$mods/CJPEG" -I "$mods/CPreviewRecords" -I Sources/CFreeType -I Sources/CHarfBuzz \
+    -I "$mods/CPNG" -I "$mods/CJPEG" -I "$mods/CPreviewRecords" -I "$mods/CKernels" -I Sources/CFreeType -I Sources/CHarfBuzz \
     $(pkg-config --cflags freetype2 harfbuzz | sed 's/-I/-Xcc -I/g') -emit-module -emit-module-path "$OUT/lib/WidgetModel.swiftmodule" -emit-library -static -o "$OUT/lib/libWidgetPipeline.a" "$src"/*.swift
   PIPELINE_BUILT=1
 }
@@ -50,9 +50,9 @@ build_pipeline() {
   local name=$1 fuzz=$2 mods="$OUT/pipeline-modules"
   build_pipeline_library
   echo "fuzz: building $name"
-  swiftc $SAN -parse-as-library -O -g -module-name "${name}Fuzz" -suppress-warnings -I "$OUT/lib" -I "$mods/CPNG" -I "$mods/CJPEG" -I "$mods/CPreviewRecords" \
+  swiftc $SAN -parse-as-library -O -g -module-name "${name}Fuzz" -suppress-warnings -I "$OUT/lib" -I "$mods/CPNG" -I "$mods/CJPEG" -I "$mods/CPreviewRecords" -I "$mods/CKernels" \
     -I Sources/CFreeType -I Sources/CHarfBuzz $(pkg-config --cflags freetype2 harfbuzz | sed 's/-I/-Xcc -I/g') \
-    "$fuzz" -L "$OUT/lib" -lWidgetPipeline "$OUT/lib/cpng.o" "$OUT/lib/cjpeg.o" "$OUT/lib/cpreviewrecords.o" -lpng16 -lz -ljpeg -lfreetype -lharfbuzz \
+    "$fuzz" -L "$OUT/lib" -lWidgetPipeline "$OUT/lib/cpng.o" "$OUT/lib/cjpeg.o" "$OUT/lib/cpreviewrecords.o" "$OUT/lib/ckernels.o" -lpng16 -lz -ljpeg -lfreetype -lharfbuzz \
     -o "$OUT/$name-fuzzer" 2>&1 | grep -v 'Cannot export local symbol' || true
   [ -x "$OUT/$name-fuzzer" ] || { echo "fuzz: building $name failed"; exit 1; }
 }

@@ -1,4 +1,4 @@
-/* Inner loops of RasterCore that Swift does not vectorise well (see kernels.c). */
+/* Inner loops of RasterCore that Swift does not vectorise well (see ckernels.c). */
 #ifndef CKERNELS_H
 #define CKERNELS_H
 #include <stddef.h>
