@@ -255,51 +255,6 @@ enum Deflate {
         }
     }
 
-    /// The zlib stream of `data`. With `threads` > 1 the blocks are encoded concurrently, each
-    /// into its own bit buffer, and spliced in order: each block is a pure function of its bytes
-    /// (and the one before it), so the stream is bit for bit the one a single thread writes.
-    static func zlibCompress(_ data: UnsafeBufferPointer<UInt8>, threads: Int = 1) -> [UInt8] {
-        // Worst case: every byte a 15-bit literal, plus block headers.
-        var w = BitWriter(capacity: data.count * 2 + 1024 * (data.count / blockSize + 1))
-        w.write(0x78, 8)
-        w.write(0x01, 8)  // deflate, 32K window, fastest; (0x7801) % 31 == 0
-        let blocks = max(1, (data.count + blockSize - 1) / blockSize)
-        if threads > 1 && blocks > 1 {
-            var segments = [(bytes: [UInt8], bits: Int)](repeating: ([], 0), count: blocks)
-            let lock = NSLock()
-            var next = 0
-            segments.withUnsafeMutableBufferPointer { seg in
-                let out = seg
-                DispatchQueue.concurrentPerform(iterations: min(threads, blocks)) { _ in
-                    while true {
-                        lock.lock()
-                        let b = next
-                        next += 1
-                        lock.unlock()
-                        guard b < blocks else { return }
-                        let start = b * blockSize
-                        let end = min(data.count, start + blockSize)
-                        var bw = BitWriter(capacity: (end - start) * 2 + 1024)
-                        encodeBlock(data, start, end, last: b == blocks - 1, &bw)
-                        out[b] = bw.finishBits()
-                    }
-                }
-            }
-            for s in segments { s.bytes.withUnsafeBufferPointer { w.append($0, bits: s.bits) } }
-        } else {
-            var start = 0
-            repeat {
-                let end = min(data.count, start + blockSize)
-                encodeBlock(data, start, end, last: end == data.count, &w)
-                start = end
-            } while start < data.count
-        }
-        var out = w.finish()
-        let adler = cpng_adler32(1, data.baseAddress, data.count)
-        out += [UInt8(adler >> 24), UInt8((adler >> 16) & 0xFF), UInt8((adler >> 8) & 0xFF), UInt8(adler & 0xFF)]
-        return out
-    }
-
     /// One dynamic-Huffman block of data[start..<end]. Matches reach back into earlier blocks,
     /// which deflate allows (the window spans blocks).
     static func encodeBlock(_ data: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, last: Bool, _ w: inout BitWriter) {

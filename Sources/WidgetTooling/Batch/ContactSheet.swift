@@ -22,10 +22,8 @@ public enum ContactSheet {
 
     /// A thumbnail of a variant rendered at `scale` pixels per point (area-averaged; never enlarged).
     public static func thumbnail(_ p: Pixmap, scale: Double) -> Pixmap {
-        let s = scale.isFinite && scale > 0 ? scale : 3
-        let k = thumbnailPixelsPerPoint / s
-        if k >= 1 { return p }
-        return p.resized(width: max(1, Int((Double(p.width) * k).rounded())), height: max(1, Int((Double(p.height) * k).rounded())))
+        let size = thumbnailSize(width: p.width, height: p.height, scale: scale)
+        return p.resized(width: size.width, height: size.height)
     }
 
     /// The thumbnail size of a `width`×`height` render at `scale` pixels per point.

@@ -588,9 +588,6 @@ public final class Checker {
         return RGBA(r8: Int(p & 0xFF), g8: Int((p >> 8) & 0xFF), b8: Int((p >> 16) & 0xFF))
     }
 
-    /// WCAG 2 contrast ratio of two opaque colours.
-    static func contrast(_ a: RGBA, _ b: RGBA) -> Double { contrast(a.relativeLuminance, b.relativeLuminance) }
-
     /// WCAG 2 contrast ratio of two relative luminances.
     static func contrast(_ l1: Double, _ l2: Double) -> Double { (max(l1, l2) + 0.05) / (min(l1, l2) + 0.05) }
 

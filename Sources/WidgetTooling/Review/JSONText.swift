@@ -16,40 +16,16 @@ enum JSONText {
     }
 
     static func write(_ value: Any, indent: Int, into out: inout [UInt8]) {
-        func pad(_ n: Int) { out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: n * 2)) }
         switch value {
         case let d as [String: Any]:
-            if d.isEmpty {
-                out.append(contentsOf: Array("{\n\n".utf8))
-                pad(indent)
-                out.append(UInt8(ascii: "}"))
-                return
-            }
-            out.append(contentsOf: Array("{\n".utf8))
-            for (i, key) in d.keys.sorted().enumerated() {
-                pad(indent + 1)
-                string(key, into: &out)
+            let keys = d.keys.sorted()
+            container("{", "}", count: keys.count, indent: indent, into: &out) { i, out in
+                string(keys[i], into: &out)
                 out.append(contentsOf: Array(" : ".utf8))
-                write(d[key]!, indent: indent + 1, into: &out)
-                out.append(contentsOf: Array((i == d.count - 1 ? "\n" : ",\n").utf8))
+                write(d[keys[i]]!, indent: indent + 1, into: &out)
             }
-            pad(indent)
-            out.append(UInt8(ascii: "}"))
         case let a as [Any]:
-            if a.isEmpty {
-                out.append(contentsOf: Array("[\n\n".utf8))
-                pad(indent)
-                out.append(UInt8(ascii: "]"))
-                return
-            }
-            out.append(contentsOf: Array("[\n".utf8))
-            for (i, e) in a.enumerated() {
-                pad(indent + 1)
-                write(e, indent: indent + 1, into: &out)
-                out.append(contentsOf: Array((i == a.count - 1 ? "\n" : ",\n").utf8))
-            }
-            pad(indent)
-            out.append(UInt8(ascii: "]"))
+            container("[", "]", count: a.count, indent: indent, into: &out) { i, out in write(a[i], indent: indent + 1, into: &out) }
         case let s as String: string(s, into: &out)
         case let b as Bool: out.append(contentsOf: Array((b ? "true" : "false").utf8))
         case let i as Int: out.append(contentsOf: Array(String(i).utf8))
@@ -57,6 +33,22 @@ enum JSONText {
         case let x as Float: out.append(contentsOf: Array(number(Double(x)).utf8))
         default: out.append(contentsOf: Array("null".utf8))
         }
+    }
+
+    /// An object or array: one member per line, indented; an empty one as open, an empty line, close.
+    static func container(
+        _ open: String, _ close: String, count: Int, indent: Int, into out: inout [UInt8], member: (Int, inout [UInt8]) -> Void
+    ) {
+        func pad(_ n: Int) { out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: n * 2)) }
+        out.append(contentsOf: Array((open + "\n").utf8))
+        if count == 0 { out.append(UInt8(ascii: "\n")) }
+        for i in 0..<count {
+            pad(indent + 1)
+            member(i, &out)
+            out.append(contentsOf: Array((i == count - 1 ? "\n" : ",\n").utf8))
+        }
+        pad(indent)
+        out.append(contentsOf: Array(close.utf8))
     }
 
     /// Integral values without a fraction ("3"), others in Swift's shortest form ("164.333").
