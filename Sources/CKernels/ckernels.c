@@ -11,25 +11,22 @@
 typedef float ckernels_f4 __attribute__((ext_vector_type(4)));
 typedef uint8_t ckernels_u8x4 __attribute__((ext_vector_type(4)));
 
-void ckernels_resize_horizontal(const uint32_t *src, size_t src_width, size_t rows, size_t dst_count,
-                                const int32_t *first, const int32_t *count, const int32_t *start,
-                                const float *weights, float *tmp) {
-  /* A pixel's four bytes (R, G, B, A in memory order) become one float vector: a load, a
-     conversion and a multiply-add per tap. */
-  for (size_t y = 0; y < rows; y++) {
-    const uint32_t *row = src + y * src_width;
-    float *out = tmp + y * dst_count * 4;
-    for (size_t x = 0; x < dst_count; x++) {
-      ckernels_f4 acc = 0;
-      const uint32_t *p = row + first[x];
-      const float *w = weights + start[x];
-      for (int32_t k = 0; k < count[x]; k++) {
-        ckernels_u8x4 v;
-        memcpy(&v, p + k, 4);
-        acc += __builtin_convertvector(v, ckernels_f4) * w[k];
-      }
-      memcpy(out + 4 * x, &acc, 16);
+/* One source row resized horizontally: `dst_count` float RGBA quadruples. A pixel's four bytes
+   (R, G, B, A in memory order) become one float vector: a load, a conversion and a multiply-add
+   per tap. */
+static inline void ckernels_resize_row(const uint32_t *row, size_t dst_count, const int32_t *first,
+                                       const int32_t *count, const int32_t *start, const float *weights,
+                                       float *out) {
+  for (size_t x = 0; x < dst_count; x++) {
+    ckernels_f4 acc = 0;
+    const uint32_t *p = row + first[x];
+    const float *w = weights + start[x];
+    for (int32_t k = 0; k < count[x]; k++) {
+      ckernels_u8x4 v;
+      memcpy(&v, p + k, 4);
+      acc += __builtin_convertvector(v, ckernels_f4) * w[k];
     }
+    memcpy(out + 4 * x, &acc, 16);
   }
 }
 
@@ -43,22 +40,34 @@ static inline uint32_t ckernels_quantize(float f) {
   return u & 0xFF;
 }
 
-void ckernels_resize_vertical(const float *tmp, size_t width, size_t dst_count, const int32_t *first,
-                              const int32_t *count, const int32_t *start, const float *weights,
-                              float *acc, uint32_t *dst) {
-  /* Row by row: each tap adds a whole source row to an accumulator row (contiguous, vectorised);
-     every channel still sums its taps in the same order. */
-  size_t n = width * 4;
-  for (size_t y = 0; y < dst_count; y++) {
-    const float *w = weights + start[y];
+void ckernels_resize(const uint32_t *src, size_t src_width, size_t src_height, size_t dst_width,
+                     size_t dst_height, const int32_t *xfirst, const int32_t *xcount,
+                     const int32_t *xstart, const float *xweights, const int32_t *yfirst,
+                     const int32_t *ycount, const int32_t *ystart, const float *yweights,
+                     float *ring, int64_t *ring_rows, size_t ring_count, float *acc, uint32_t *dst) {
+  /* Output row by output row: its source rows are resized horizontally into the ring when not
+     already there (consecutive output rows share at most a boundary row, so a ring one longer
+     than the most taps never evicts a row still needed), then each tap adds a whole ring row to
+     an accumulator row (contiguous, vectorised); every channel sums its taps in order. */
+  size_t n = dst_width * 4;
+  for (size_t i = 0; i < ring_count; i++) ring_rows[i] = -1;
+  for (size_t y = 0; y < dst_height; y++) {
+    const float *w = yweights + ystart[y];
     for (size_t i = 0; i < n; i++) acc[i] = 0;
-    for (int32_t k = 0; k < count[y]; k++) {
-      const float *p = tmp + ((size_t)first[y] + (size_t)k) * n;
+    for (int32_t k = 0; k < ycount[y]; k++) {
+      int64_t r = (int64_t)yfirst[y] + k;
+      if (r < 0 || (size_t)r >= src_height) continue;
+      size_t slot = (size_t)r % ring_count;
+      float *p = ring + slot * n;
+      if (ring_rows[slot] != r) {
+        ckernels_resize_row(src + (size_t)r * src_width, dst_width, xfirst, xcount, xstart, xweights, p);
+        ring_rows[slot] = r;
+      }
       float wt = w[k];
       for (size_t i = 0; i < n; i++) acc[i] += p[i] * wt;
     }
-    uint32_t *out = dst + y * width;
-    for (size_t x = 0; x < width; x++) {
+    uint32_t *out = dst + y * dst_width;
+    for (size_t x = 0; x < dst_width; x++) {
       uint32_t qa = ckernels_quantize(acc[4 * x + 3]);
       uint32_t qr = ckernels_quantize(acc[4 * x]), qg = ckernels_quantize(acc[4 * x + 1]);
       uint32_t qb = ckernels_quantize(acc[4 * x + 2]);

@@ -4,17 +4,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* One pass of a separable area-average resize. For each output index i, `count[i]` taps start at
-   source index `first[i]` with weights `weights[start[i]...]`.
-   Horizontal: `src` holds `rows` rows of `src_width` packed pixels (0xAABBGGRR); writes
-   `rows` × `dst_count` float RGBA quadruples to `tmp`.
-   Vertical: reads `tmp` (`width` float quadruples per row) and writes `dst_count` rows of packed
-   pixels to `dst`, rounded to nearest (ties to even) and colour clamped to alpha; `acc` is
-   scratch space for `width` × 4 floats. */
-void ckernels_resize_horizontal(const uint32_t *src, size_t src_width, size_t rows, size_t dst_count,
-                                const int32_t *first, const int32_t *count, const int32_t *start,
-                                const float *weights, float *tmp);
-void ckernels_resize_vertical(const float *tmp, size_t width, size_t dst_count, const int32_t *first,
-                              const int32_t *count, const int32_t *start, const float *weights,
-                              float *acc, uint32_t *dst);
+/* A separable area-average resize of `src` (`src_width` × `src_height` packed pixels,
+   0xAABBGGRR) to `dst` (`dst_width` × `dst_height`). For each output column x, `xcount[x]` taps
+   start at source column `xfirst[x]` with weights `xweights[xstart[x]...]`; rows likewise with
+   the y arrays. Results are rounded to nearest (ties to even) and colour is clamped to alpha.
+   Scratch: `ring` holds `ring_count` rows of `dst_width` × 4 floats (ring_count > the most row
+   taps), `ring_rows` `ring_count` tags, `acc` `dst_width` × 4 floats. */
+void ckernels_resize(const uint32_t *src, size_t src_width, size_t src_height, size_t dst_width,
+                     size_t dst_height, const int32_t *xfirst, const int32_t *xcount,
+                     const int32_t *xstart, const float *xweights, const int32_t *yfirst,
+                     const int32_t *ycount, const int32_t *ystart, const float *yweights,
+                     float *ring, int64_t *ring_rows, size_t ring_count, float *acc, uint32_t *dst);
 #endif

@@ -66,15 +66,25 @@ struct BitWriter {
 
     /// Pads with zero bits to a byte boundary, returns the bytes and frees the buffer.
     mutating func finish() -> [UInt8] {
+        finish { Array($0) }
+    }
+
+    /// Pads with zero bits to a byte boundary, then `trailer` bytes; hands the bytes to `body`
+    /// (no copy) and frees the buffer.
+    mutating func finish<R>(trailer: [UInt8] = [], _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         while count > 0 {
             base[position] = UInt8(truncatingIfNeeded: acc)
             position += 1
             acc >>= 8
             count = count >= 8 ? count - 8 : 0
         }
-        let out = Array(UnsafeBufferPointer(start: base, count: position))
-        base.deallocate()
-        return out
+        precondition(position + trailer.count <= capacity, "deflate output overflow")
+        for b in trailer {
+            base[position] = b
+            position += 1
+        }
+        defer { base.deallocate() }
+        return body(UnsafeBufferPointer(start: base, count: position))
     }
 }
 
@@ -248,10 +258,10 @@ enum Deflate {
             }
         }
 
-        mutating func finish() -> [UInt8] {
-            var out = w.finish()
-            out += [UInt8(adler >> 24), UInt8((adler >> 16) & 0xFF), UInt8((adler >> 8) & 0xFF), UInt8(adler & 0xFF)]
-            return out
+        /// The finished stream (Adler-32 last), handed to `body` without a copy.
+        mutating func finish<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+            let trailer = [UInt8(adler >> 24), UInt8((adler >> 16) & 0xFF), UInt8((adler >> 8) & 0xFF), UInt8(adler & 0xFF)]
+            return w.finish(trailer: trailer, body)
         }
     }
 
@@ -259,7 +269,8 @@ enum Deflate {
     /// which deflate allows (the window spans blocks).
     static func encodeBlock(_ data: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, last: Bool, _ w: inout BitWriter) {
         // Pass 1: symbols. A literal is its byte; a run is 256 + length (3...258) at distance 1.
-        var symbols = [UInt16](repeating: 0, count: end - start + 1)
+        // Every slot used is written before it is read: no zero-fill.
+        var symbols = [UInt16](unsafeUninitializedCapacity: end - start + 1) { _, n in n = end - start + 1 }
         var freq = [Int](repeating: 0, count: 286)
         var count = 0
         let lengthSymbol = Deflate.lengthSymbol

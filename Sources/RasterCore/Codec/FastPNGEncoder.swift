@@ -36,7 +36,8 @@ enum FastPNGEncoder {
             let r0 = max(0, start - 1) / stride
             let r1 = min(h, (end - 1) / stride + 1)
             let count = (r1 - r0) * stride
-            if scratch.count < count { scratch = [UInt8](repeating: 0, count: count) }
+            // filterRows writes every byte of it.
+            if scratch.count < count { scratch = [UInt8](unsafeUninitializedCapacity: count) { _, n in n = count } }
             scratch.withUnsafeMutableBufferPointer { buf in
                 filterRows(pixmap, from: r0, to: r1, dropAlpha: dropAlpha, threads: t, into: buf.baseAddress!)
                 let local = UnsafeBufferPointer(start: buf.baseAddress!, count: count)
@@ -45,23 +46,43 @@ enum FastPNGEncoder {
             }
             segment += 1
         }
-        let idat = stream.finish()
-
-        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        png.reserveCapacity(idat.count + 64)
         var ihdr = bigEndian(UInt32(w)) + bigEndian(UInt32(h))
         ihdr += [8, dropAlpha ? 2 : 6, 0, 0, 0]  // 8-bit, RGB or RGBA, deflate, adaptive filters, no interlace
-        appendChunk("IHDR", ihdr, to: &png)
-        appendChunk("sRGB", [0], to: &png)  // perceptual intent, as libpng writes it
-        var offset = 0
-        let maxChunk = 1 << 30
-        repeat {
-            let n = min(maxChunk, idat.count - offset)
-            appendChunk("IDAT", Array(idat[offset..<(offset + n)]), to: &png)
-            offset += n
-        } while offset < idat.count
-        appendChunk("IEND", [], to: &png)
-        return png
+        // The file is assembled once, at its final size: signature, IHDR, sRGB, the stream in
+        // IDAT chunks of at most 1 GiB, IEND.
+        return stream.finish { idat in
+            let maxChunk = 1 << 30
+            let chunks = max(1, (idat.count + maxChunk - 1) / maxChunk)
+            let size = 8 + (12 + ihdr.count) + (12 + 1) + 12 * chunks + idat.count + 12
+            return [UInt8](unsafeUninitializedCapacity: size) { buf, written in
+                var at = 0
+                func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+                    if bytes.count > 0 { (buf.baseAddress! + at).update(from: bytes.baseAddress!, count: bytes.count) }
+                    at += bytes.count
+                }
+                func put32(_ v: UInt32) { bigEndian(v).withUnsafeBufferPointer { put($0) } }
+                func chunk(_ type: StaticString, _ data: UnsafeBufferPointer<UInt8>) {
+                    put32(UInt32(data.count))
+                    let typeStart = at
+                    put(UnsafeBufferPointer(start: type.utf8Start, count: 4))
+                    put(data)
+                    put32(cpng_crc32(0, buf.baseAddress! + typeStart, at - typeStart))
+                }
+                let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+                signature.withUnsafeBufferPointer { put($0) }
+                ihdr.withUnsafeBufferPointer { chunk("IHDR", $0) }
+                [UInt8(0)].withUnsafeBufferPointer { chunk("sRGB", $0) }  // perceptual intent, as libpng writes it
+                var offset = 0
+                repeat {
+                    let n = min(maxChunk, idat.count - offset)
+                    chunk("IDAT", UnsafeBufferPointer(rebasing: idat[offset..<(offset + n)]))
+                    offset += n
+                } while offset < idat.count
+                chunk("IEND", UnsafeBufferPointer(start: nil, count: 0))
+                precondition(at == size, "PNG size mismatch")
+                written = at
+            }
+        }
     }
 
     /// Un-premultiplies and Paeth-filters rows r0..<r1 (each with its filter-type byte) into `out`;
@@ -114,15 +135,5 @@ enum FastPNGEncoder {
 
     static func bigEndian(_ v: UInt32) -> [UInt8] {
         [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)]
-    }
-
-    static func appendChunk(_ type: String, _ data: [UInt8], to png: inout [UInt8]) {
-        png += bigEndian(UInt32(data.count))
-        let typeBytes = Array(type.utf8)
-        var crc = typeBytes.withUnsafeBufferPointer { cpng_crc32(0, $0.baseAddress, 4) }
-        crc = data.withUnsafeBufferPointer { cpng_crc32(crc, $0.baseAddress, $0.count) }
-        png += typeBytes
-        png += data
-        png += bigEndian(crc)
     }
 }

@@ -7,9 +7,9 @@ extension Pixmap {
     /// The image resized to `width`×`height` by averaging the source area under each target pixel.
     public func resized(width w: Int, height h: Int) -> Pixmap {
         guard w > 0, h > 0, w != width || h != height else { return self }
-        // Separable: rows first into a float buffer, then columns (the loops are in C:
-        // ckernels_resize_*). Each target index has a run of taps: the first source index, the
-        // count, and where its weights start in one flat array.
+        // Separable: rows, then columns (the loops are in C: ckernels_resize). Each target index
+        // has a run of taps: the first source index, the count, and where its weights start in
+        // one flat array.
         func weights(_ src: Int, _ dst: Int) -> (first: [Int32], count: [Int32], start: [Int32], w: [Float]) {
             let k = Double(src) / Double(dst)
             var first = [Int32](repeating: 0, count: dst)
@@ -38,20 +38,24 @@ extension Pixmap {
         }
         let wx = weights(width, w)
         let wy = weights(height, h)
-        // Every element is written by the horizontal pass before the vertical one reads it.
-        var tmp = [Float](unsafeUninitializedCapacity: w * height * 4) { _, n in n = w * height * 4 }
+        // Source rows are resized horizontally into a small ring as the output rows need them
+        // (not a whole float copy of the image: that was four times the source's size).
+        let ringCount = Int(wy.count.max() ?? 0) + 1
+        var ring = [Float](unsafeUninitializedCapacity: ringCount * w * 4) { _, n in n = ringCount * w * 4 }
+        var tags = [Int64](repeating: -1, count: ringCount)
+        var acc = [Float](repeating: 0, count: w * 4)
         var out = Pixmap(width: w, height: h)!
         pixels.withUnsafeBufferPointer { src in
-            tmp.withUnsafeMutableBufferPointer { t in
-                ckernels_resize_horizontal(
-                    src.baseAddress!, width, height, w, wx.first, wx.count, wx.start, wx.w, t.baseAddress!)
-            }
-        }
-        var acc = [Float](repeating: 0, count: w * 4)
-        tmp.withUnsafeBufferPointer { t in
             out.pixels.withUnsafeMutableBufferPointer { o in
-                acc.withUnsafeMutableBufferPointer { a in
-                    ckernels_resize_vertical(t.baseAddress!, w, h, wy.first, wy.count, wy.start, wy.w, a.baseAddress!, o.baseAddress!)
+                ring.withUnsafeMutableBufferPointer { r in
+                    tags.withUnsafeMutableBufferPointer { t in
+                        acc.withUnsafeMutableBufferPointer { a in
+                            ckernels_resize(
+                                src.baseAddress!, width, height, w, h, wx.first, wx.count, wx.start, wx.w,
+                                wy.first, wy.count, wy.start, wy.w, r.baseAddress!, t.baseAddress!, ringCount,
+                                a.baseAddress!, o.baseAddress!)
+                        }
+                    }
                 }
             }
         }
