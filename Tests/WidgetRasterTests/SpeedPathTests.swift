@@ -133,4 +133,82 @@ final class SpeedPathTests: XCTestCase {
         XCTAssertEqual(b.finish().pixels, inOrder.pixels)
         XCTAssertEqual(b.shown.count, 6)
     }
+
+    func testOrderStatisticIsTheSortedElement() {
+        var s: UInt64 = 7
+        func next() -> UInt64 {
+            s = s &* 6364136223846793005 &+ 1442695040888963407
+            return s >> 33
+        }
+        for n in [1, 2, 3, 5, 20, 101, 1000, 4097] {
+            var shapes: [[Double]] = []
+            shapes.append((0..<n).map { _ in Double(next() % 1000) / 7 })  // random
+            shapes.append((0..<n).map { _ in Double(next() % 3) })  // few distinct values
+            shapes.append((0..<n).map { Double($0) })  // sorted
+            shapes.append((0..<n).map { Double(n - $0) })  // reversed
+            shapes.append([Double](repeating: 4.5, count: n))  // all equal
+            shapes.append((0..<n).map { i -> Double in Double((i * 7919) % 101) + (i % 2 == 0 ? 0.5 : 0) })  // interleaved
+            for values in shapes {
+                let sorted = values.sorted()
+                for k in Set([0, n / 20, n / 2, n - 1]) {
+                    var copy = values
+                    XCTAssertEqual(Checker.orderStatistic(&copy, k), sorted[k], "n \(n), k \(k)")
+                }
+            }
+        }
+    }
+
+    /// The resize's ring of rows gives what two whole passes give (a plain reference here, in
+    /// the same arithmetic order), for downscales and upscales.
+    func testResizeEqualsTwoPassReference() {
+        let src = noise(97, 61, seed: 3)
+        for (w, h) in [(71, 44), (40, 17), (97, 30), (150, 90), (13, 61), (1, 1)] {
+            func taps(_ n: Int, _ m: Int) -> [[(Int, Float)]] {
+                let k = Double(n) / Double(m)
+                return (0..<m).map { i in
+                    let a = Double(i) * k
+                    let b = Double(i + 1) * k
+                    var out: [(Int, Float)] = []
+                    var j = Int(a)
+                    while Double(j) < b && j < n {
+                        let overlap = min(b, Double(j + 1)) - max(a, Double(j))
+                        if overlap > 0 { out.append((j, Float(overlap / k))) }
+                        j += 1
+                    }
+                    return out
+                }
+            }
+            let tx = taps(src.width, w)
+            let ty = taps(src.height, h)
+            var tmp = [SIMD4<Float>](repeating: .zero, count: w * src.height)
+            for y in 0..<src.height {
+                for x in 0..<w {
+                    var acc = SIMD4<Float>.zero
+                    for (j, wt) in tx[x] {
+                        let p = src.pixels[y * src.width + j]
+                        let r = Float(p & 0xFF)
+                        let g = Float((p >> 8) & 0xFF)
+                        let b = Float((p >> 16) & 0xFF)
+                        let v = SIMD4<Float>(r, g, b, Float(p >> 24))
+                        acc += v * wt
+                    }
+                    tmp[y * w + x] = acc
+                }
+            }
+            let got = src.resized(width: w, height: h)
+            for y in 0..<h {
+                for x in 0..<w {
+                    var acc = SIMD4<Float>.zero
+                    for (j, wt) in ty[y] { acc += tmp[j * w + x] * wt }
+                    let q: [UInt32] = (0..<4).map { c in UInt32(max(0, min(255, acc[c])).rounded(.toNearestOrEven)) }
+                    let red: UInt32 = min(q[0], q[3])
+                    let green: UInt32 = min(q[1], q[3]) << 8
+                    let blue: UInt32 = min(q[2], q[3]) << 16
+                    let expected: UInt32 = red | green | blue | q[3] << 24
+                    XCTAssertEqual(got.pixels[y * w + x], expected, "\(w)×\(h) at \(x),\(y)")
+                    if got.pixels[y * w + x] != expected { return }
+                }
+            }
+        }
+    }
 }

@@ -546,10 +546,8 @@ public final class Checker {
             }
             guard !ratios.isEmpty else { continue }
             // The worst 5% decide (busy wallpapers are uneven).
-            ratios.sort()
-            baseline.sort()
-            let worst = ratios[ratios.count / 20]
-            let system = baseline[baseline.count / 20]
+            let worst = Checker.orderStatistic(&ratios, ratios.count / 20)
+            let system = Checker.orderStatistic(&baseline, baseline.count / 20)
             let font = layout.font
             let large = font.size >= 18 || (font.size >= 14 && font.weight >= .bold)
             let needed = large ? 3.0 : 4.5
@@ -595,6 +593,55 @@ public final class Checker {
     static let linear8: [Double] = (0..<256).map { i -> Double in
         let c = Double(i) / 255
         return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+    }
+
+    /// The `k`-th smallest of `values` (what `values.sorted()[k]` is), by selection: the array
+    /// is partly reordered. Linear on average; after a budget of passes it sorts what is left,
+    /// so no input makes it quadratic. Values with NaN are sorted as `sort()` would.
+    static func orderStatistic(_ values: inout [Double], _ k: Int) -> Double {
+        precondition(values.indices.contains(k), "orderStatistic: k out of range")
+        if values.contains(where: \.isNaN) {
+            values.sort()
+            return values[k]
+        }
+        return values.withUnsafeMutableBufferPointer { a -> Double in
+            var lo = 0
+            var hi = a.count - 1
+            var passes = 0
+            while lo < hi {
+                passes += 1
+                if passes > 64 {
+                    a[lo...hi].sort()
+                    break
+                }
+                // Median of three as the pivot, then a three-way partition: < pivot, = pivot, > pivot.
+                let mid = lo + (hi - lo) / 2
+                let pivot = Swift.max(Swift.min(a[lo], a[mid]), Swift.min(Swift.max(a[lo], a[mid]), a[hi]))
+                var lt = lo
+                var i = lo
+                var gt = hi
+                while i <= gt {
+                    if a[i] < pivot {
+                        a.swapAt(lt, i)
+                        lt += 1
+                        i += 1
+                    } else if a[i] > pivot {
+                        a.swapAt(i, gt)
+                        gt -= 1
+                    } else {
+                        i += 1
+                    }
+                }
+                if k < lt {
+                    hi = lt - 1
+                } else if k > gt {
+                    lo = gt + 1
+                } else {
+                    return pivot
+                }
+            }
+            return a[k]
+        }
     }
 
     /// `rgb(p).relativeLuminance` from a table: the same value, without three `pow` calls.
