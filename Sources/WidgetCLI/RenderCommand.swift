@@ -14,8 +14,8 @@ enum RenderCommand {
         USAGE: widgetctl render SPEC… [options]
 
         Writes <out>/<kind>/<family>/<appearance>/e<N>.png (…/<appearance>/<settings>/e<N>.png for a
-        non-standard text size, locale or accessibility setting), a manifest.json and a contact-sheet.png
-        per widget. Files are written under a temporary name and renamed, so an interrupted run
+        non-standard text size, locale or accessibility setting), a manifest.json, an index.html gallery
+        and, for a widget of two or more variants, a contact-sheet.png per widget. Files are written under a temporary name and renamed, so an interrupted run
         leaves no half-written image.
 
         OPTIONS:

@@ -107,6 +107,25 @@ final class RenderTests: XCTestCase {
         XCTAssertFalse(outputs[0].keys.contains { $0.hasSuffix(".tmp") }, "no temporary files left")
     }
 
+    func testOneVariantGetsNoContactSheet() throws {
+        let s = try spec("weather")
+        for (entries, sheet) in [([0], false), ([0, 1], true)] {
+            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("widgetctl-sheet-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: dir) }
+            var options = BatchOptions(outputDirectory: dir)
+            options.families = [.systemSmall]
+            options.appearances = [.light]
+            options.entries = entries
+            options.scale = 1
+            let report = try BatchRenderer(options: options).run([s])
+            XCTAssertEqual(report.files.count, entries.count)
+            let path = dir.appendingPathComponent("WeatherWidget/contact-sheet.png").path
+            XCTAssertEqual(FileManager.default.fileExists(atPath: path), sheet, "\(entries.count) variant(s)")
+            XCTAssertEqual(report.contactSheets.count, sheet ? 1 : 0)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent("WeatherWidget/index.html").path))
+        }
+    }
+
     func testShardsPartitionTheVariants() throws {
         let s = try spec("weather")
         var seen: [String] = []

@@ -30,6 +30,8 @@ public struct BatchOptions: Sendable {
     public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
     /// 1-based shard index and count.
     public var shard: (index: Int, count: Int)? = nil
+    /// A contact sheet per widget that has at least `ContactSheet.minimumVariants` variants in
+    /// the whole render (shards included).
     public var contactSheet = true
     public var allowAbsoluteAssets = false
     /// The wallpaper behind glass and vibrancy (nil: the generated one).
@@ -210,7 +212,8 @@ public final class BatchRenderer: @unchecked Sendable {
         var sheets: [Int: ContactSheet.Builder] = [:]
         var sheetJobs = Set<Int>()
         if options.contactSheet {
-            for i in renderers.indices {
+            // A widget of one variant gets none: its one image is all a sheet would show.
+            for i in renderers.indices where perSpec[i] >= ContactSheet.minimumVariants {
                 let order = sheetOrder(jobs.indices.filter { jobs[$0].spec == i }).prefix(ContactSheet.maxCells)
                 let cells = order.compactMap { j -> (Variant, Int, Int)? in
                     let v = jobs[j].variant

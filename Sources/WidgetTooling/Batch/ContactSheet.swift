@@ -17,6 +17,10 @@ public enum ContactSheet {
     /// Most thumbnails one sheet holds (and a batch keeps in memory per widget): a matrix of
     /// thousands of variants stays a readable sheet of bounded size; the gallery lists them all.
     public static let maxCells = 120
+    /// Fewest variants a widget needs for a sheet: one image alone is its own preview (and a
+    /// one-variant render — the common CI call — skips the thumbnail, the sheet's title and its
+    /// encode).
+    public static let minimumVariants = 2
     /// The sheet's pixel budget (a quarter of the largest pixmap, 16 Mpx): rows past it are left out.
     static let maxSheetPixels = Pixmap.maxPixels / 4
 

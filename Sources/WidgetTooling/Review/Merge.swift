@@ -150,10 +150,13 @@ public enum Merger {
             }
             root["skipped"] = skipped
             try writeAtomically(Array(JSONText.pretty(root).utf8), to: dest.appendingPathComponent("manifest.json"), root: out)
-            let sheet = ContactSheet.render(
-                title: first.displayName, subtitle: "\(first.kind) · \(first.deviceName)",
-                cells: cells, total: ordered.count, library: library)
-            try writeAtomically(try PNGCodec.encode(sheet), to: dest.appendingPathComponent("contact-sheet.png"), root: out)
+            // As a single run: no sheet for a widget of one variant.
+            if ordered.count >= ContactSheet.minimumVariants {
+                let sheet = ContactSheet.render(
+                    title: first.displayName, subtitle: "\(first.kind) · \(first.deviceName)",
+                    cells: cells, total: ordered.count, library: library)
+                try writeAtomically(try PNGCodec.encode(sheet), to: dest.appendingPathComponent("contact-sheet.png"), root: out)
+            }
             try writeAtomically(
                 Array(Gallery.html(try ManifestFile.read(dest)).utf8), to: dest.appendingPathComponent("index.html"), root: out)
             total += ordered.count
