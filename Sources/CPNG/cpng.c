@@ -179,6 +179,10 @@ uint32_t cpng_adler32(uint32_t adler, const uint8_t *data, size_t size) {
   return (uint32_t)adler32_z(adler, data, size);
 }
 
+uint32_t cpng_adler32_combine(uint32_t first, uint32_t second, size_t second_size) {
+  return (uint32_t)adler32_combine(first, second, (z_off_t)second_size);
+}
+
 uint32_t cpng_crc32(uint32_t crc, const uint8_t *data, size_t size) {
   return (uint32_t)crc32_z(crc, data, size);
 }

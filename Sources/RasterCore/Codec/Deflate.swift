@@ -233,10 +233,11 @@ enum Deflate {
         mutating func append(
             _ data: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, firstBlockLast last: Bool, blockSize: Int, threads: Int
         ) {
-            adler = cpng_adler32(adler, data.baseAddress! + start, end - start)
             let blocks = max(1, (end - start + blockSize - 1) / blockSize)
             if threads > 1 && blocks > 1 {
-                var segments = [(bytes: [UInt8], bits: Int)](repeating: ([], 0), count: blocks)
+                // Each block deflated and checksummed on its own; the checksums are combined in
+                // order (the same Adler-32 as one pass).
+                var segments = [(bytes: [UInt8], bits: Int, adler: UInt32)](repeating: ([], 0, 1), count: blocks)
                 segments.withUnsafeMutableBufferPointer { seg in
                     let out = seg
                     DispatchQueue.concurrentPerform(iterations: blocks) { b in
@@ -244,11 +245,17 @@ enum Deflate {
                         let e = min(end, s + blockSize)
                         var bw = BitWriter(capacity: (e - s) * 2 + 1024)
                         encodeBlock(data, s, e, last: last && e == end, &bw)
-                        out[b] = bw.finishBits()
+                        let done = bw.finishBits()
+                        out[b] = (done.bytes, done.bits, cpng_adler32(1, data.baseAddress! + s, e - s))
                     }
                 }
-                for seg in segments { seg.bytes.withUnsafeBufferPointer { w.append($0, bits: seg.bits) } }
+                for (b, seg) in segments.enumerated() {
+                    seg.bytes.withUnsafeBufferPointer { w.append($0, bits: seg.bits) }
+                    let s = start + b * blockSize
+                    adler = cpng_adler32_combine(adler, seg.adler, min(end, s + blockSize) - s)
+                }
             } else {
+                adler = cpng_adler32(adler, data.baseAddress! + start, end - start)
                 var s = start
                 repeat {
                     let e = min(end, s + blockSize)

@@ -11,8 +11,8 @@ enum FastPNGEncoder {
     /// any thread count.
     ///
     /// The filtered stream is never held whole: it is made and compressed a segment at a time
-    /// (`threads` deflate blocks), so a 16-Mpx contact sheet needs about a megabyte of scratch,
-    /// not 48. Block boundaries sit at the same offsets of the filtered stream as if it were one
+    /// (one deflate block, or four per thread), so a 16-Mpx contact sheet needs a few megabytes
+    /// of scratch, not 48. Block boundaries sit at the same offsets of the filtered stream as if it were one
     /// buffer, and each block sees the byte before it, so the output is the one-buffer encoding.
     static func encode(_ pixmap: Pixmap, dropAlpha: Bool, threads: Int = 1) -> [UInt8] {
         let w = pixmap.width
@@ -26,10 +26,12 @@ enum FastPNGEncoder {
         let t = max(1, threads)
         var stream = Deflate.Stream(expectedBytes: total)
         var scratch: [UInt8] = []
+        // With threads, four blocks a thread per segment: fewer waits for the slowest block.
+        let perSegment = t == 1 ? 1 : 4 * t
         var segment = 0
-        while segment * t < blocks {
-            let firstBlock = segment * t
-            let lastBlock = min(blocks, firstBlock + t)
+        while segment * perSegment < blocks {
+            let firstBlock = segment * perSegment
+            let lastBlock = min(blocks, firstBlock + perSegment)
             let start = firstBlock * blockSize
             let end = min(total, lastBlock * blockSize)
             // Whole rows from the one holding the byte before `start` to the one holding end − 1.

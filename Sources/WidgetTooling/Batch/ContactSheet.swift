@@ -136,23 +136,11 @@ public enum ContactSheet {
             slots = placed
             shown = Set(placed.keys)
             if let ground = Pixmap(width: width, height: height, color: RGBA(hex: "#E5E5EA")!) { canvas = Canvas(ground) }
-        }
-
-        /// Draws a variant's thumbnail in its cell (nothing when the sheet does not show it).
-        /// Cells never overlap, so workers may place thumbnails in any order.
-        public func place(_ v: Variant, _ thumbnail: Pixmap) {
-            guard let slot = slots[v] else { return }
-            lock.lock()
-            defer { lock.unlock() }
-            // Whole-pixel placement at 1:1: a row blit, blended.
-            canvas?.blend(thumbnail, x: slot.x, y: slot.y)
-        }
-
-        /// The finished sheet: title, subtitle and the label under each cell.
-        public func finish() -> Pixmap {
-            lock.lock()
-            defer { lock.unlock() }
-            guard var c = canvas else { return Pixmap(width: 1, height: 1)! }
+            // The words now, while one thread lays out the batch: they depend on the layout
+            // only, and no thumbnail covers them (labels sit under their cells), so the sheet is
+            // the same pixels as drawing them last.
+            guard var c = canvas else { return }
+            canvas = nil
             func text(_ s: String, _ font: FontSpec, _ color: RGBA, at p: Point, maxWidth: Double? = nil) {
                 if let l = try? engine.layout(s, options: TextOptions(font: font, lineLimit: 1), maxWidth: maxWidth) {
                     c.draw(l, at: p, with: .solid(color))
@@ -165,6 +153,25 @@ public enum ContactSheet {
                     slot.label, FontSpec(size: 13, weight: .medium), RGBA(hex: "#3C3C43")!,
                     at: Point(Double(slot.x), Double(slot.y + slot.height + 6)), maxWidth: Double(slot.labelWidth))
             }
+            canvas = c
+        }
+
+        /// Draws a variant's thumbnail in its cell (nothing when the sheet does not show it).
+        /// Cells never overlap, so workers may place thumbnails in any order.
+        public func place(_ v: Variant, _ thumbnail: Pixmap) {
+            guard let slot = slots[v] else { return }
+            lock.lock()
+            defer { lock.unlock() }
+            // Whole-pixel placement at 1:1: a row blit, blended.
+            canvas?.blend(thumbnail, x: slot.x, y: slot.y)
+        }
+
+        /// The finished sheet (handed over, not copied: the builder keeps nothing).
+        public func finish() -> Pixmap {
+            lock.lock()
+            defer { lock.unlock() }
+            guard let c = canvas else { return Pixmap(width: 1, height: 1)! }
+            canvas = nil
             return c.pixmap
         }
     }
