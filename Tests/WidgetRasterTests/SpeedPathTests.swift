@@ -211,4 +211,34 @@ final class SpeedPathTests: XCTestCase {
             }
         }
     }
+
+    /// check draws only the top rows of its wallpapers: every backdrop its glass reads (each
+    /// Home Screen family, each accented look, standard and accessibility settings) must be the
+    /// same as from the whole wallpaper.
+    func testWallpaperRowsCoverEveryBackdrop() throws {
+        let settings = [ViewerSettings.standard, ViewerSettings(reduceTransparency: true, increaseContrast: true)]
+        for (name, scale) in [("iPhone 17 Pro", 1.0), ("iPhone 17 Pro", 2.0), ("iPad Pro 11-inch", 1.0)] {
+            let device = try XCTUnwrap(DeviceCatalog.device(named: name))
+            let screen = HomeScreen.screen(of: device)
+            let w = Int((screen.width * scale).rounded())
+            let h = Int((screen.height * scale).rounded())
+            let rows = Checker.wallpaperRows(device, scale, settings: settings)
+            XCTAssertLessThan(rows, h, "\(name): the rule reads less than the whole screen")
+            let whole = Wallpaper.generate(.busy, width: w, height: h)
+            let part = Wallpaper.generate(.busy, width: w, height: h, rows: rows)
+            XCTAssertEqual(Array(whole.pixels[0..<(rows * w)]), Array(part.pixels[0..<(rows * w)]), "\(name): drawn rows differ")
+            for family in WidgetFamily.allCases where !family.isAccessory && device.size(of: family) != nil {
+                for look in Checker.accentedLooks {
+                    for setting in settings {
+                        let glass = GlassMaterial.preset(for: look, tint: GlassMaterial.defaultTint)?.adjusted(
+                            for: setting, dark: look.colorScheme == .dark)
+                        let margin = SpecRenderer.backdropMargin(glass: glass, scale: scale)
+                        let a = HomeScreen.backdrop(screenWallpaper: whole, family: family, device: device, scale: scale, margin: margin)
+                        let b = HomeScreen.backdrop(screenWallpaper: part, family: family, device: device, scale: scale, margin: margin)
+                        XCTAssertEqual(a?.pixels, b?.pixels, "\(name) \(family) \(look)")
+                    }
+                }
+            }
+        }
+    }
 }

@@ -22,17 +22,23 @@ public enum Wallpaper {
     /// each band is the same drawing clipped to its rows, so the pixels equal a one-piece draw.
     static let bands = 2
 
-    /// A wallpaper for a screen of `width`×`height` pixels.
-    public static func generate(_ style: Style, width: Int, height: Int) -> Pixmap {
+    /// A wallpaper for a screen of `width`×`height` pixels. With `rows`, only the rows above it
+    /// are drawn (the same pixels as in the whole wallpaper; the rest stay clear): for callers
+    /// that read only the top of the screen, where the widgets are.
+    public static func generate(_ style: Style, width: Int, height: Int, rows limit: Int? = nil) -> Pixmap {
         let rows = (height + bands - 1) / bands
+        let drawn = min(height, max(0, limit ?? height))
         var parts = [Pixmap?](repeating: nil, count: bands)
         let lock = NSLock()
         DispatchQueue.concurrentPerform(iterations: bands) { b in
             let y0 = b * rows
             let y1 = min(height, y0 + rows)
             guard y0 < y1, var c = Canvas(width: width, height: y1) else { return }
-            c.clip(to: Path(rect: Rect(x: 0, y: Double(y0), width: Double(width), height: Double(y1 - y0))))
-            draw(style, into: &c, width: Double(width), height: Double(height))
+            let bottom = min(y1, drawn)
+            if y0 < bottom {
+                c.clip(to: Path(rect: Rect(x: 0, y: Double(y0), width: Double(width), height: Double(bottom - y0))))
+                draw(style, into: &c, width: Double(width), height: Double(height))
+            }
             lock.lock()
             parts[b] = c.pixmap
             lock.unlock()

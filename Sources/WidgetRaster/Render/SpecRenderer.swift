@@ -208,10 +208,7 @@ public final class SpecRenderer: @unchecked Sendable {
         let px = scale ?? device.scale
         o.glass = GlassMaterial.preset(for: v.appearance, tint: tint)?.adjusted(
             for: v.settings, dark: v.appearance.colorScheme == .dark)
-        let blur = (o.glass?.blur ?? 12) * px
-        // Two standard deviations of wallpaper around the widget feed the blur at its edges (the
-        // Gaussian weight beyond is 2%; the clamp covers it).
-        o.backdropMargin = Int((blur * 2).rounded(.up)) + 4
+        o.backdropMargin = SpecRenderer.backdropMargin(glass: o.glass, scale: px)
         // The backdrop and everything made of it are shared by the variants that use them.
         lock.lock()
         let backdrops = self.backdrops
@@ -226,6 +223,13 @@ public final class SpecRenderer: @unchecked Sendable {
         }
         if v.appearance == .standByNight { o.vibrantTint = RGBA(hex: "#FF2D20")! }
         return o
+    }
+
+    /// Pixels of wallpaper around the widget that feed its glass: two standard deviations of the
+    /// blur (the Gaussian weight beyond is 2%; the clamp covers it), plus four.
+    public static func backdropMargin(glass: GlassMaterial?, scale px: Double) -> Int {
+        let blur = (glass?.blur ?? 12) * px
+        return Int((blur * 2).rounded(.up)) + 4
     }
 
     /// Drops the shared backdrops and glass faces (a batch calls it once every variant is drawn).
@@ -296,9 +300,12 @@ public final class GeneratedWallpapers: @unchecked Sendable {
         return p
     }
 
-    /// A generated wallpaper of `style`, `width`×`height` pixels.
-    public func wallpaper(_ style: Wallpaper.Style, width: Int, height: Int) -> Pixmap {
-        cached("\(style.rawValue)|\(width)x\(height)") { Wallpaper.generate(style, width: width, height: height) }
+    /// A generated wallpaper of `style`, `width`×`height` pixels (with `rows`, only its top
+    /// `rows` rows drawn: `Wallpaper.generate`).
+    public func wallpaper(_ style: Wallpaper.Style, width: Int, height: Int, rows: Int? = nil) -> Pixmap {
+        cached("\(style.rawValue)|\(width)x\(height)|\(rows ?? height)") {
+            Wallpaper.generate(style, width: width, height: height, rows: rows)
+        }
     }
 
     /// The default home-screen wallpaper of `device` at `px` pixels per point, as the compositor

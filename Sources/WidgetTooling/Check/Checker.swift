@@ -76,7 +76,10 @@ public final class Checker {
         var findings = rules
         let legibility = !options.disabled.contains(Rules.legibility.id)
         let wallpapers =
-            !legibility ? [] : (options.wallpapers.isEmpty ? Checker.defaultWallpapers(options.device, options.scale) : options.wallpapers)
+            !legibility
+            ? []
+            : (options.wallpapers.isEmpty
+                ? Checker.defaultWallpapers(options.device, options.scale, settings: options.settings) : options.wallpapers)
         let base = makeRenderer()
         let lookRenderers = wallpapers.map { wp -> (String, SpecRenderer) in
             let r = makeRenderer()
@@ -87,18 +90,27 @@ public final class Checker {
         let missingKeyEntries = Set(findings.filter { $0.rule == Rules.timeline.id && $0.severity == .error }.compactMap(\.entry))
         // Every (family, setting, entry) is checked on its own, concurrently; the findings are then
         // put together in that order, so the report is the same for any number of jobs.
+        // The legibility of each accented look is a task of its own, right after its variant's:
+        // two workers then make different looks' glass at once instead of one waiting for the
+        // other's (the faces are shared through the renderers' backdrop caches).
         struct Task {
             let family: WidgetFamily
             let look: Appearance
             let setting: ViewerSettings
             let entry: Int
+            /// nil: the variant's own rules; a look: legibility in that look over every wallpaper.
+            let legibilityLook: Appearance?
         }
         var tasks: [Task] = []
         for family in spec.supportedFamilies where options.device.size(of: family) != nil {
             let look: Appearance = family.isAccessory ? .lockScreen : .light
             for setting in options.settings.isEmpty ? [.standard] : options.settings {
                 for entry in spec.timeline.entries.indices where !missingKeyEntries.contains(entry) {
-                    tasks.append(Task(family: family, look: look, setting: setting, entry: entry))
+                    tasks.append(Task(family: family, look: look, setting: setting, entry: entry, legibilityLook: nil))
+                    guard !family.isAccessory, spec.containerBackgroundRemovable, legibility else { continue }
+                    for accented in Checker.accentedLooks {
+                        tasks.append(Task(family: family, look: look, setting: setting, entry: entry, legibilityLook: accented))
+                    }
                 }
             }
         }
@@ -114,8 +126,12 @@ public final class Checker {
                 guard i < tasks.count else { return }
                 let t = tasks[i]
                 let r = Result {
-                    try checkVariant(
-                        spec, family: t.family, entry: t.entry, look: t.look, setting: t.setting, base: base, lookRenderers: lookRenderers)
+                    if let accented = t.legibilityLook {
+                        return try legibilityFindings(
+                            spec, family: t.family, entry: t.entry, look: accented, setting: t.setting, base: base,
+                            lookRenderers: lookRenderers)
+                    }
+                    return try checkVariant(spec, family: t.family, entry: t.entry, look: t.look, setting: t.setting, base: base)
                 }
                 lock.lock()
                 results[i] = r
@@ -132,10 +148,10 @@ public final class Checker {
         return Checker.deduplicate(findings).filter { !options.disabled.contains($0.rule) }
     }
 
-    /// The rendering rules for one entry of one family under one viewer setting.
+    /// The rendering rules for one entry of one family under one viewer setting (legibility
+    /// apart: `legibilityFindings(_:family:entry:look:…)`).
     func checkVariant(
-        _ spec: WidgetSpec, family: WidgetFamily, entry: Int, look: Appearance, setting: ViewerSettings, base: SpecRenderer,
-        lookRenderers: [(String, SpecRenderer)]
+        _ spec: WidgetSpec, family: WidgetFamily, entry: Int, look: Appearance, setting: ViewerSettings, base: SpecRenderer
     ) throws -> [Finding] {
         var findings: [Finding] = []
         let full = try base.render(Variant(entry: entry, family: family, appearance: look, settings: setting))
@@ -159,28 +175,60 @@ public final class Checker {
         // What the accented looks draw (their own resolution: If/Switch may differ).
         let accented = try base.render(Variant(entry: entry, family: family, appearance: .clearLight, settings: setting))
         findings += accentedFindings(spec, accented, family: family, entry: entry)
-        guard spec.containerBackgroundRemovable, !options.disabled.contains(Rules.legibility.id) else { return findings }
-        for appearance in Checker.accentedLooks {
-            // Resolved and laid out once per look: the wallpaper changes pixels, not the layout.
-            let v = Variant(entry: entry, family: family, appearance: appearance, settings: setting)
-            let widget = try base.resolve(v)
-            guard
-                let laidOut = try base.renderer.render(
-                    widget, device: options.device, scale: options.scale, options: CompositeOptions(), layoutOnly: true)
-            else { continue }
-            for (name, r) in lookRenderers {
-                findings += legibilityFindings(spec, r, v, widget: widget, laidOut: laidOut, wallpaper: name)
-            }
+        return findings
+    }
+
+    /// WR004 for one entry of one family in one accented look, over every wallpaper.
+    func legibilityFindings(
+        _ spec: WidgetSpec, family: WidgetFamily, entry: Int, look appearance: Appearance, setting: ViewerSettings,
+        base: SpecRenderer, lookRenderers: [(String, SpecRenderer)]
+    ) throws -> [Finding] {
+        // Resolved and laid out once per look: the wallpaper changes pixels, not the layout.
+        let v = Variant(entry: entry, family: family, appearance: appearance, settings: setting)
+        let widget = try base.resolve(v)
+        guard
+            let laidOut = try base.renderer.render(
+                widget, device: options.device, scale: options.scale, options: CompositeOptions(), layoutOnly: true)
+        else { return [] }
+        var findings: [Finding] = []
+        for (name, r) in lookRenderers {
+            findings += legibilityFindings(spec, r, v, widget: widget, laidOut: laidOut, wallpaper: name)
         }
         return findings
     }
 
-    /// Generated wallpapers at the screen size of the device (shared, made once per size).
-    static func defaultWallpapers(_ device: Device, _ scale: Double) -> [(name: String, pixmap: Pixmap)] {
+    /// Generated wallpapers at the screen size of the device (shared, made once per size). Only
+    /// the rows the legibility rule reads are drawn (`wallpaperRows`).
+    static func defaultWallpapers(_ device: Device, _ scale: Double, settings: [ViewerSettings] = [.standard])
+        -> [(name: String, pixmap: Pixmap)]
+    {
         let s = HomeScreen.screen(of: device)
         let w = Int((s.width * scale).rounded())
         let h = Int((s.height * scale).rounded())
-        return [Wallpaper.Style.bright, .dark, .busy].map { ($0.rawValue, GeneratedWallpapers.shared.wallpaper($0, width: w, height: h)) }
+        let rows = wallpaperRows(device, scale, settings: settings)
+        return [Wallpaper.Style.bright, .dark, .busy].map {
+            ($0.rawValue, GeneratedWallpapers.shared.wallpaper($0, width: w, height: h, rows: rows))
+        }
+    }
+
+    /// The rows of a screen-sized wallpaper that the accented looks' glass reads: down to the
+    /// lowest Home Screen widget frame of the device plus the widest backdrop margin of those
+    /// looks under `settings` (and two rows for rounding).
+    static func wallpaperRows(_ device: Device, _ scale: Double, settings: [ViewerSettings]) -> Int {
+        var bottom = 0.0
+        for family in WidgetFamily.allCases where !family.isAccessory {
+            if let f = HomeScreen.frame(of: family, on: device) { bottom = max(bottom, f.maxY) }
+        }
+        var margin = SpecRenderer.backdropMargin(glass: nil, scale: scale)
+        for look in accentedLooks {
+            for setting in settings.isEmpty ? [.standard] : settings {
+                let glass = GlassMaterial.preset(for: look, tint: GlassMaterial.defaultTint)?.adjusted(
+                    for: setting, dark: look.colorScheme == .dark)
+                margin = max(margin, SpecRenderer.backdropMargin(glass: glass, scale: scale))
+            }
+        }
+        let px = bottom * scale
+        return px.isFinite ? Int(min(1e7, max(0, px)).rounded(.up)) + margin + 2 : Int.max
     }
 
     // MARK: Larger text, right-to-left
