@@ -10,6 +10,7 @@
 
 typedef float ckernels_f4 __attribute__((ext_vector_type(4)));
 typedef uint8_t ckernels_u8x4 __attribute__((ext_vector_type(4)));
+typedef uint32_t ckernels_u32x4 __attribute__((ext_vector_type(4)));
 
 /* One source row resized horizontally: `dst_count` float RGBA quadruples. A pixel's four bytes
    (R, G, B, A in memory order) become one float vector: a load, a conversion and a multiply-add
@@ -78,3 +79,28 @@ void ckernels_resize(const uint32_t *src, size_t src_width, size_t src_height, s
     }
   }
 }
+
+void ckernels_upsample_row(const float *line, size_t width, const int32_t *left, const float *weight,
+                           uint32_t *out) {
+  /* Per output pixel: a + (b − a)·f between two texels of the interpolated row (lane-wise, no
+     fused multiply-add), then clamped to 0...255, rounded to nearest even (the 1.5 × 2^23
+     trick), colour clamped to alpha and packed — FloatImage.quantize's arithmetic. */
+  const ckernels_f4 magic = 12582912.0f;
+  for (size_t x = 0; x < width; x++) {
+    const float *p = line + 4 * ((size_t)(left[x] + 1));
+    ckernels_f4 a, b;
+    memcpy(&a, p, 16);
+    memcpy(&b, p + 4, 16);
+    ckernels_f4 v = a + (b - a) * weight[x];
+    v = v < 0 ? (ckernels_f4)0 : v;
+    v = v > 255 ? (ckernels_f4)255 : v;
+    v = v + magic;
+    ckernels_u32x4 bits;
+    memcpy(&bits, &v, 16);
+    bits &= 0xFF;
+    uint32_t al = bits.w;
+    uint32_t r = bits.x < al ? bits.x : al, g = bits.y < al ? bits.y : al, bl = bits.z < al ? bits.z : al;
+    out[x] = r | (g << 8) | (bl << 16) | (al << 24);
+  }
+}
+

@@ -15,4 +15,9 @@ void ckernels_resize(const uint32_t *src, size_t src_width, size_t src_height, s
                      const int32_t *xstart, const float *xweights, const int32_t *yfirst,
                      const int32_t *ycount, const int32_t *ystart, const float *yweights,
                      float *ring, int64_t *ring_rows, size_t ring_count, float *acc, uint32_t *dst);
+/* One output row of the blur's bilinear upsample: pixel x interpolates texels left[x] and
+   left[x] + 1 of `line` (float RGBA quadruples, texel −1 first) by weight[x], then rounds
+   and packs as RasterCore's FloatImage.quantize. */
+void ckernels_upsample_row(const float *line, size_t width, const int32_t *left, const float *weight,
+                           uint32_t *out);
 #endif

@@ -1,3 +1,4 @@
+import CKernels
 // Gaussian blur of premultiplied pixels, separable, three ways by size:
 //
 //  • σ < 2: the exact sampled kernel (radius ⌈3σ⌉), convolved directly.
@@ -510,11 +511,9 @@ struct FloatImage {
                         let o = out.baseAddress! + y * w
                         x0s.withUnsafeBufferPointer { xs in
                             fxs.withUnsafeBufferPointer { fs in
-                                for x in 0..<w {
-                                    let i = Int(xs[x])
-                                    let a = l[i]
-                                    let b = l[i + 1]
-                                    o[x] = FloatImage.quantize(a + (b - a) * SIMD4<Float>(repeating: fs[x]))
+                                // a + (b − a)·f and quantize, per pixel, in C (ckernels_upsample_row).
+                                UnsafeRawPointer(ln.baseAddress!).withMemoryRebound(to: Float.self, capacity: (sw + 2) * 4) { flat in
+                                    ckernels_upsample_row(flat, w, xs.baseAddress!, fs.baseAddress!, o)
                                 }
                             }
                         }
