@@ -20,4 +20,9 @@ void ckernels_resize(const uint32_t *src, size_t src_width, size_t src_height, s
    and packs as RasterCore's FloatImage.quantize. */
 void ckernels_upsample_row(const float *line, size_t width, const int32_t *left, const float *weight,
                            uint32_t *out);
+/* `count` pixels of a radial gradient: pixel i sits at (px, py) + i·(ax, ay) in gradient space
+   (added up one step at a time), its parameter is (|p| − r0) / dr (dr ≠ 0) and its colour the
+   table entry Shader.lookup picks. */
+void ckernels_radial_shade(double px, double py, double ax, double ay, double r0, double dr,
+                           const uint32_t *table, int32_t table_size, size_t count, uint32_t *out);
 #endif

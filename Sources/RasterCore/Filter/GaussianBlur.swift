@@ -1,4 +1,5 @@
 import CKernels
+
 // Gaussian blur of premultiplied pixels, separable, three ways by size:
 //
 //  • σ < 2: the exact sampled kernel (radius ⌈3σ⌉), convolved directly.

@@ -1,3 +1,4 @@
+import CKernels
 // Per-row pixel generators for each paint. Pixel centres are sampled: pixel (x, y) covers
 // [x, x+1)×[y, y+1) and its colour is the paint's value at (x + 0.5, y + 0.5).
 import WidgetModel
@@ -128,6 +129,12 @@ struct Shader {
                     out[i] = lookup(t, tab.baseAddress!)
                     t += a
                 }
+            }
+        case .radial(let inv, let r0, let r1) where r1 - r0 != 0:
+            // In C, four distances at a time (ckernels_radial_shade; the same values).
+            let p = inv.apply(Point(Double(x) + 0.5, py))
+            table.withUnsafeBufferPointer { tab in
+                ckernels_radial_shade(p.x, p.y, inv.a, inv.b, r0, r1 - r0, tab.baseAddress!, Int32(tab.count), count, out)
             }
         case .radial(let inv, let r0, let r1):
             let dr = r1 - r0

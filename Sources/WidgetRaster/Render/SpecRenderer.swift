@@ -289,14 +289,36 @@ public final class GeneratedWallpapers: @unchecked Sendable {
     /// At 3x a screen is about 12.6 MB; a handful of device × scale pairs is plenty.
     let capacity = 8
 
+    private var makers: [String: NSLock] = [:]
+
+    /// One maker per key, outside the shared lock: different wallpapers are made at once.
     private func cached(_ key: String, _ make: () -> Pixmap) -> Pixmap {
         lock.lock()
-        defer { lock.unlock() }
-        if let p = made[key] { return p }
+        if let p = made[key] {
+            lock.unlock()
+            return p
+        }
+        let keyLock = makers[key] ?? NSLock()
+        makers[key] = keyLock
+        lock.unlock()
+        keyLock.lock()
+        defer { keyLock.unlock() }
+        lock.lock()
+        if let p = made[key] {
+            lock.unlock()
+            return p
+        }
+        lock.unlock()
         let p = make()
+        lock.lock()
         made[key] = p
         order.append(key)
-        if order.count > capacity { made[order.removeFirst()] = nil }
+        if order.count > capacity {
+            let old = order.removeFirst()
+            made[old] = nil
+            makers[old] = nil
+        }
+        lock.unlock()
         return p
     }
 
