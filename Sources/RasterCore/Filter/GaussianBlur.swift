@@ -175,7 +175,8 @@ public final class PreparedBlur: @unchecked Sendable {
     /// The same pixels as `GaussianBlur.blurred(source, sigma:, region:, edge:, colorMatrix:)`.
     public func blurred(region: IntRect, colorMatrix: ColorMatrix? = nil) -> Pixmap? {
         let r = region.intersection(bounds)
-        guard !r.isEmpty, var out = Pixmap(width: r.width, height: r.height) else { return nil }
+        // The upsample writes every pixel.
+        guard !r.isEmpty, var out = Pixmap.unfilled(width: r.width, height: r.height) else { return nil }
         if let colorMatrix {
             var s = small
             s.apply(colorMatrix)

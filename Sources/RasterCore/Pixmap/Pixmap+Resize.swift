@@ -44,7 +44,7 @@ extension Pixmap {
         var ring = [Float](unsafeUninitializedCapacity: ringCount * w * 4) { _, n in n = ringCount * w * 4 }
         var tags = [Int64](repeating: -1, count: ringCount)
         var acc = [Float](repeating: 0, count: w * 4)
-        var out = Pixmap(width: w, height: h)!
+        var out = Pixmap.unfilled(width: w, height: h)!  // ckernels_resize writes every pixel
         pixels.withUnsafeBufferPointer { src in
             out.pixels.withUnsafeMutableBufferPointer { o in
                 ring.withUnsafeMutableBufferPointer { r in

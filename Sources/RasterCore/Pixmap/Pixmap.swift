@@ -27,6 +27,16 @@ public struct Pixmap: Sendable, Equatable {
         pixels = [UInt32](repeating: fill, count: width * height)
     }
 
+    /// A pixmap whose pixels are not set: for a caller that writes every one of them next (a
+    /// blur's upsample, a resize), so the buffer is not zero-filled first.
+    static func unfilled(width: Int, height: Int) -> Pixmap? {
+        guard width > 0, height > 0, width <= Pixmap.maxDimension, height <= Pixmap.maxDimension,
+            width * height <= Pixmap.maxPixels
+        else { return nil }
+        let n = width * height
+        return Pixmap(width: width, height: height, premultiplied: [UInt32](unsafeUninitializedCapacity: n) { _, count in count = n })
+    }
+
     /// A pixmap filled with one colour.
     public init?(width: Int, height: Int, color: RGBA) {
         self.init(width: width, height: height, fill: PremultipliedPixel(color).packed)
