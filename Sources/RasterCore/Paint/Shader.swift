@@ -187,8 +187,8 @@ enum ImageSampler {
             switch filter {
             case .nearest:
                 for i in 0..<count {
-                    let ix = clampIndex(p.x.rounded(.down), w)
-                    let iy = clampIndex(p.y.rounded(.down), h)
+                    let ix = clampIndex(floorExact(p.x), w)
+                    let iy = clampIndex(floorExact(p.y), h)
                     out[i] = px[iy * w + ix]
                     p.x += inv.a
                     p.y += inv.b
@@ -198,10 +198,10 @@ enum ImageSampler {
                     // Sample positions are relative to texel centres.
                     let sx = p.x - 0.5
                     let sy = p.y - 0.5
-                    let fx = sx.rounded(.down)
-                    let fy = sy.rounded(.down)
-                    let wx = UInt32(Swift.max(0, Swift.min(256, ((sx - fx) * 256).rounded())))
-                    let wy = UInt32(Swift.max(0, Swift.min(256, ((sy - fy) * 256).rounded())))
+                    let fx = floorExact(sx)
+                    let fy = floorExact(sy)
+                    let wx = UInt32(Swift.max(0, Swift.min(256, roundNonNegative((sx - fx) * 256))))
+                    let wy = UInt32(Swift.max(0, Swift.min(256, roundNonNegative((sy - fy) * 256))))
                     let x0 = clampIndex(fx, w)
                     let x1 = clampIndex(fx + 1, w)
                     let y0 = clampIndex(fy, h)
@@ -231,6 +231,24 @@ package func lerpPixel256(_ a: UInt32, _ b: UInt32, _ t: UInt32) -> UInt32 {
     let rb = ((a & 0x00FF_00FF) &* it &+ (b & 0x00FF_00FF) &* t &+ 0x0080_0080) >> 8
     let ga = (((a >> 8) & 0x00FF_00FF) &* it &+ ((b >> 8) & 0x00FF_00FF) &* t &+ 0x0080_0080) >> 8
     return (rb & 0x00FF_00FF) | ((ga & 0x00FF_00FF) << 8)
+}
+
+/// `v.rounded(.down)` without a call into libm (baseline x86-64 has no rounding instruction,
+/// and a sampler calls it twice a pixel). Exact: whole below 2⁵², truncation corrected for
+/// negatives; larger, NaN or infinite values go to the library.
+@inlinable @inline(__always)
+package func floorExact(_ v: Double) -> Double {
+    guard v.magnitude < 4.0e15 else { return v.rounded(.down) }
+    let t = Double(Int(v))
+    return t > v ? t - 1 : t
+}
+
+/// `v.rounded()` (half away from zero) for v ≥ 0 without libm; exact (v − ⌊v⌋ is exact).
+@inlinable @inline(__always)
+package func roundNonNegative(_ v: Double) -> Double {
+    guard v >= 0, v < 4.0e15 else { return v.rounded() }
+    let t = Double(Int(v))
+    return v - t >= 0.5 ? t + 1 : t
 }
 
 #if canImport(Glibc)

@@ -103,9 +103,9 @@ public struct Compositor {
         content: DisplayList, background: DisplayList?, showBackground: Bool,
         frame: WidgetFrame, environment env: WidgetEnvironment, options: CompositeOptions = CompositeOptions()
     ) -> Pixmap {
-        var canvas = Canvas(width: frame.pixelWidth, height: frame.pixelHeight)!
         let toPixels = Transform.scale(frame.scale)
         let glassFace = env.renderingMode == .accented && !(background != nil && showBackground)
+        var faceCanvas: Canvas? = nil
         if glassFace, let glass = options.glass, let backdrop = options.backdrop {
             // The glass fills the canvas; the corners outside the widget's shape are then cut away
             // (destination-out over the corner regions only, anti-aliased like any fill).
@@ -119,13 +119,16 @@ public struct Compositor {
                     height: frame.pixelHeight, shape: shape, material: glass, scale: frame.scale,
                     prepared: options.preparedBlur(of: backdrop, sigma: glass.blur * frame.scale))
             }
-            canvas = Canvas(face)
+            var c = Canvas(face)
             if let outline = frame.shape {
                 var corners = Path(rect: Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height))
                 corners.addPath(outline)
-                canvas.fill(corners, with: .solid(.black), rule: .evenOdd, transform: toPixels, blendMode: .destinationOut)
+                c.fill(corners, with: .solid(.black), rule: .evenOdd, transform: toPixels, blendMode: .destinationOut)
             }
+            faceCanvas = c
         }
+        // A clear canvas unless the glass face is the ground (no frame-sized clear buffer for it).
+        var canvas = faceCanvas ?? Canvas(width: frame.pixelWidth, height: frame.pixelHeight)!
         if let shape = frame.shape { canvas.clip(to: shape, transform: toPixels) }
         switch env.renderingMode {
         case .fullColor:

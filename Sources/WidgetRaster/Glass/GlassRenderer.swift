@@ -189,14 +189,14 @@ enum GlassRenderer {
     static func sample(_ p: UnsafePointer<UInt32>, _ w: Int, _ h: Int, _ x: Double, _ y: Double) -> UInt32 {
         let sx = x - 0.5
         let sy = y - 0.5
-        let fx = sx.rounded(.down)
-        let fy = sy.rounded(.down)
+        let fx = floorExact(sx)
+        let fy = floorExact(sy)
         let x0 = max(0, min(w - 1, Int(fx)))
         let y0 = max(0, min(h - 1, Int(fy)))
         let x1 = min(w - 1, x0 + 1)
         let y1 = min(h - 1, y0 + 1)
-        let wx = UInt32(max(0, min(256, ((sx - fx) * 256).rounded())))
-        let wy = UInt32(max(0, min(256, ((sy - fy) * 256).rounded())))
+        let wx = UInt32(max(0, min(256, roundNonNegative((sx - fx) * 256))))
+        let wy = UInt32(max(0, min(256, roundNonNegative((sy - fy) * 256))))
         let top = lerpPixel256(p[y0 * w + x0], p[y0 * w + x1], wx)
         let bottom = lerpPixel256(p[y1 * w + x0], p[y1 * w + x1], wx)
         return lerpPixel256(top, bottom, wy)
