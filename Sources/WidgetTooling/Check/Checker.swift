@@ -588,6 +588,10 @@ public final class Checker {
             let mw = mask.width
             var ratios: [Double] = []
             var baseline: [Double] = []
+            // Fully covered glyph pixels mix by one amount, so their linearised channels depend on
+            // the 8-bit channel alone: kept per text (the same `pow` results, computed once).
+            var fullInk = MixedLuminance(ink: inkRGB, amount: groupOpacity * ownAlpha)
+            var fullSystem = MixedLuminance(ink: inkRGB, amount: groupOpacity)
             mask.pixmap.pixels.withUnsafeBufferPointer { m in
                 let peak = m.reduce(UInt32(0)) { max($0, $1 >> 24) }
                 guard peak > 0 else { return }
@@ -598,6 +602,11 @@ public final class Checker {
                                 let a = m[my * mw + mx] >> 24
                                 guard a * 2 >= peak else { continue }
                                 let i = (y0 + my) * frame.pixelWidth + x0 + mx
+                                if a == 255 {
+                                    ratios.append(Checker.contrast(fullInk.luminance(bh[i]), Checker.luminance8(bh[i])))
+                                    baseline.append(Checker.contrast(fullSystem.luminance(gl[i]), Checker.luminance8(gl[i])))
+                                    continue
+                                }
                                 let coverage = Double(a) / 255
                                 let b = Checker.rgb(bh[i])
                                 ratios.append(
@@ -651,6 +660,35 @@ public final class Checker {
     static func rgb(_ premultiplied: UInt32) -> RGBA {
         let p = PremultipliedPixel.unpremultiply(premultiplied)
         return RGBA(r8: Int(p & 0xFF), g8: Int((p >> 8) & 0xFF), b8: Int((p >> 16) & 0xFF))
+    }
+
+    /// `rgb(p).mix(ink, amount * 255 / 255).relativeLuminance` — a pixel under fully covered ink —
+    /// with each linearised channel remembered by its 8-bit value: the same arithmetic (the
+    /// coverage factor is exactly 1), three `pow` calls at most once per channel value.
+    struct MixedLuminance {
+        let ink: RGBA
+        let amount: Double
+        private var linear = [Double](repeating: .nan, count: 3 * 256)
+
+        init(ink: RGBA, amount: Double) {
+            self.ink = ink
+            self.amount = amount * (Double(255) / 255)
+        }
+
+        mutating func luminance(_ premultiplied: UInt32) -> Double {
+            let p = PremultipliedPixel.unpremultiply(premultiplied)
+            func channel(_ k: Int, _ v8: UInt32, _ target: Double) -> Double {
+                let slot = k * 256 + Int(v8)
+                let known = linear[slot]
+                if !known.isNaN { return known }
+                let c = Double(v8) / 255
+                let mixed = c + (target - c) * amount
+                let l = mixed <= 0.04045 ? mixed / 12.92 : pow((mixed + 0.055) / 1.055, 2.4)
+                linear[slot] = l
+                return l
+            }
+            return RGBA.luma(channel(0, p & 0xFF, ink.red), channel(1, (p >> 8) & 0xFF, ink.green), channel(2, (p >> 16) & 0xFF, ink.blue))
+        }
     }
 
     /// WCAG 2 contrast ratio of two relative luminances.
