@@ -217,3 +217,51 @@ final class DateTextTests: XCTestCase {
         XCTAssertEqual(f.string(from: start, to: end), "9:30\u{202F}AM\u{2009}–\u{2009}2:45\u{202F}PM")
     }
 }
+
+/// Scanning reads font names from the tables (`FontNames`) instead of opening each face with
+/// FreeType: for every font file on this machine it reads, the values must be FreeType's.
+final class FontNamesTests: XCTestCase {
+    func testTableNamesAreFreeTypesOnEveryInstalledFont() throws {
+        var files: [String] = []
+        let roots = ["/usr/share/fonts"] + FontLibrary.defaultDirectories
+        for root in roots {
+            guard let e = FileManager.default.enumerator(atPath: root) else { continue }
+            while let rel = e.nextObject() as? String {
+                let lower = rel.lowercased()
+                if lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") || lower.hasSuffix(".ttc") {
+                    files.append((root as NSString).appendingPathComponent(rel))
+                }
+            }
+        }
+        XCTAssertGreaterThan(files.count, 40, "the test needs the installed fonts (make deps)")
+        var read = 0
+        for path in Set(files).sorted() {
+            guard let info = FontNames.read(path: path) else { continue }
+            read += 1
+            let face = try FontLibrary.withFreeType { lib in try FontFace(path: path, index: 0, library: lib) }
+            XCTAssertEqual(info, FontLibrary.info(of: face), path)
+        }
+        // Inter and DejaVu at least: the fonts every render uses are read without FreeType.
+        XCTAssertGreaterThan(read, 50)
+    }
+
+    func testMalformedTablesFallBackToFreeType() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("fontnames-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let real = try Data(contentsOf: URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"))
+        // Truncated after the table directory, a huge table count, garbage: nil, never a trap.
+        let cases: [Data] = [
+            real.prefix(200), Data([0, 1, 0, 0, 0xFF, 0xFF] + [UInt8](repeating: 0, count: 64)), Data((0..<4096).map { UInt8($0 % 251) }),
+        ]
+        for (i, bytes) in cases.enumerated() {
+            let url = dir.appendingPathComponent("bad\(i).ttf")
+            try bytes.write(to: url)
+            XCTAssertNil(FontNames.read(path: url.path))
+        }
+        // A library over that folder plus a real font still finds the real face.
+        try real.write(to: dir.appendingPathComponent("real.ttf"))
+        let library = FontLibrary(directories: [dir.path])
+        XCTAssertEqual(library.firstFace { $0 == "DejaVu Sans" }?.styleName, "Book")
+    }
+}

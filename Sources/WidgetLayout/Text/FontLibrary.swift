@@ -26,10 +26,18 @@ public final class FontLibrary: @unchecked Sendable {
     public static let shared = FontLibrary(directories: FontLibrary.defaultDirectories)
 
     public private(set) var directories: [String]
-    private var faces: [FontFace] = []
+    /// Every face found, as its names and style (`FaceInfo`); a face is loaded (`FontFace`) when
+    /// matching first picks it.
+    private var infos: [FaceInfo] = []
+    private var loaded: [FaceKey: FontFace] = [:]
     private var scanned = false
     private let lock = NSLock()
     private var choiceCache: [FontSpecKey: FontFace] = [:]
+
+    struct FaceKey: Hashable {
+        let path: String
+        let index: Int
+    }
 
     public init(directories: [String]) { self.directories = directories }
 
@@ -39,7 +47,8 @@ public final class FontLibrary: @unchecked Sendable {
         defer { lock.unlock() }
         directories.insert(path, at: 0)
         scanned = false
-        faces = []
+        infos = []
+        loaded = [:]
         choiceCache = [:]
     }
 
@@ -61,12 +70,26 @@ public final class FontLibrary: @unchecked Sendable {
 
     // MARK: Discovery
 
-    /// Every face found in the folders (loaded on first use).
+    /// Every face found in the folders, loaded (each file is opened with FreeType: matching
+    /// itself loads only the faces it picks).
     public var allFaces: [FontFace] {
         lock.lock()
-        defer { lock.unlock() }
         scanIfNeeded()
-        return faces
+        let all = infos
+        lock.unlock()
+        return all.compactMap { load($0) }
+    }
+
+    /// The first face, in folder order, whose family name satisfies `predicate` (loaded).
+    public func firstFace(family predicate: (String) -> Bool) -> FontFace? {
+        lock.lock()
+        scanIfNeeded()
+        let all = infos
+        lock.unlock()
+        for info in all where predicate(info.familyName) {
+            if let f = load(info), predicate(f.familyName) { return f }
+        }
+        return nil
     }
 
     /// Budgets for scanning font folders (a folder of a million files is not read whole).
@@ -74,11 +97,14 @@ public final class FontLibrary: @unchecked Sendable {
     static let maxFontFileBytes = 64 << 20
     static let maxFacesPerFile = 64
 
+    /// The names and styles of every face in the folders: read from the tables directly
+    /// (`FontNames`), or with FreeType for a file they cannot tell (collections, unusual name
+    /// tables). Caller holds `lock`.
     private func scanIfNeeded() {
         guard !scanned else { return }
         scanned = true
         let fm = FileManager.default
-        var found: [FontFace] = []
+        var found: [FaceInfo] = []
         for dir in directories {
             guard let names = try? fm.contentsOfDirectory(atPath: dir) else { continue }
             for name in names.sorted().prefix(FontLibrary.maxFilesPerDirectory)
@@ -87,20 +113,59 @@ public final class FontLibrary: @unchecked Sendable {
                 // Only regular files of a sane size: FreeType would block forever on a FIFO
                 // named x.ttf, and read a multi-gigabyte sparse file whole.
                 guard let size = BoundedFile.regularFileSize(path), size <= FontLibrary.maxFontFileBytes else { continue }
-                let count = FontLibrary.withFreeType { lib -> Int in
-                    var face: FT_Face?
-                    guard FT_New_Face(lib, path, -1, &face) == 0, let face else { return 0 }
-                    defer { FT_Done_Face(face) }
-                    return min(Int(face.pointee.num_faces), FontLibrary.maxFacesPerFile)
+                if let info = FontNames.read(path: path) {
+                    found.append(info)
+                    continue
                 }
-                for index in 0..<count {
-                    if let face = try? FontLibrary.withFreeType({ lib in try FontFace(path: path, index: index, library: lib) }) {
-                        found.append(face)
-                    }
+                found += FontLibrary.freeTypeInfos(path).map { face in
+                    loaded[FaceKey(path: face.path, index: face.faceIndex)] = face
+                    return FontLibrary.info(of: face)
                 }
             }
         }
-        faces = found
+        infos = found
+    }
+
+    /// Every face of a file, opened with FreeType.
+    static func freeTypeInfos(_ path: String) -> [FontFace] {
+        let count = FontLibrary.withFreeType { lib -> Int in
+            var face: FT_Face?
+            guard FT_New_Face(lib, path, -1, &face) == 0, let face else { return 0 }
+            defer { FT_Done_Face(face) }
+            return min(Int(face.pointee.num_faces), FontLibrary.maxFacesPerFile)
+        }
+        return (0..<count).compactMap { index in
+            try? FontLibrary.withFreeType { lib in try FontFace(path: path, index: index, library: lib) }
+        }
+    }
+
+    static func info(of f: FontFace) -> FaceInfo {
+        FaceInfo(path: f.path, index: f.faceIndex, familyName: f.familyName, styleName: f.styleName, weight: f.weight, isItalic: f.isItalic)
+    }
+
+    /// The loaded face of `info`, or nil when FreeType cannot open it. A face whose FreeType
+    /// names or style differ from what the scan read (which a test rules out for the installed
+    /// fonts) replaces the scan's record, so later matching sees FreeType's values.
+    private func load(_ info: FaceInfo) -> FontFace? {
+        let key = FaceKey(path: info.path, index: info.index)
+        lock.lock()
+        if let f = loaded[key] {
+            lock.unlock()
+            return f
+        }
+        lock.unlock()
+        let face = try? FontLibrary.withFreeType { lib in try FontFace(path: info.path, index: info.index, library: lib) }
+        lock.lock()
+        defer { lock.unlock() }
+        if let f = loaded[key] { return f }  // another thread loaded it meanwhile
+        guard let face else {
+            infos.removeAll { $0 == info }
+            return nil
+        }
+        loaded[key] = face
+        let actual = FontLibrary.info(of: face)
+        if actual != info, let i = infos.firstIndex(of: info) { infos[i] = actual }
+        return face
     }
 
     // MARK: Matching
@@ -127,7 +192,7 @@ public final class FontLibrary: @unchecked Sendable {
         for family in FontLibrary.families(for: spec) {
             if let f = bestFace(family: family, weight: spec.weight.value, italic: spec.italic) { return f }
         }
-        if let any = allFaces.first { return any }
+        if let any = firstFace(family: { _ in true }) { return any }
         throw FontError.noFont(request: spec.description, searched: directories)
     }
 
@@ -151,24 +216,32 @@ public final class FontLibrary: @unchecked Sendable {
             return f
         }
         scanIfNeeded()
-        let candidates = faces.filter { $0.familyName == family }
         lock.unlock()
-        guard !candidates.isEmpty else { return nil }
-        let slanted = candidates.filter { $0.isItalic == italic }
-        let pool = slanted.isEmpty ? candidates : slanted
-        let best = pool.min { a, b in
-            func cost(_ f: FontFace) -> Int {
-                let d = f.weight - weight
-                if d == 0 { return 0 }
-                // Lighter requests prefer lighter faces, heavier requests heavier faces.
-                let wrongSide = weight > 500 ? d < 0 : d > 0
-                return abs(d) * 2 + (wrongSide ? 1 : 0)
-            }
-            return (cost(a), a.path, a.faceIndex) < (cost(b), b.path, b.faceIndex)
-        }!
-        lock.lock()
-        choiceCache[key] = best
-        lock.unlock()
-        return best
+        // Chosen from the scanned records; the choice is then loaded. A face FreeType cannot open,
+        // or whose loaded names differ, changes the records: choose again (each round removes or
+        // corrects one record, so this ends).
+        while true {
+            lock.lock()
+            let candidates = infos.filter { $0.familyName == family }
+            lock.unlock()
+            guard !candidates.isEmpty else { return nil }
+            let slanted = candidates.filter { $0.isItalic == italic }
+            let pool = slanted.isEmpty ? candidates : slanted
+            let best = pool.min { a, b in
+                func cost(_ f: FaceInfo) -> Int {
+                    let d = f.weight - weight
+                    if d == 0 { return 0 }
+                    // Lighter requests prefer lighter faces, heavier requests heavier faces.
+                    let wrongSide = weight > 500 ? d < 0 : d > 0
+                    return abs(d) * 2 + (wrongSide ? 1 : 0)
+                }
+                return (cost(a), a.path, a.index) < (cost(b), b.path, b.index)
+            }!
+            guard let face = load(best), FontLibrary.info(of: face) == best else { continue }
+            lock.lock()
+            choiceCache[key] = face
+            lock.unlock()
+            return face
+        }
     }
 }
