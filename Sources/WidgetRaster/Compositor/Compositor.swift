@@ -130,10 +130,12 @@ public struct Compositor {
         // A clear canvas unless the glass face is the ground (no frame-sized clear buffer for it).
         var canvas = faceCanvas ?? Canvas(width: frame.pixelWidth, height: frame.pixelHeight)!
         if let shape = frame.shape { canvas.clip(to: shape, transform: toPixels) }
+        // Each painter takes the canvas over (`consume`) and hands it back: the frame is never
+        // copied on write.
         switch env.renderingMode {
         case .fullColor:
             if let fill = options.baseFill { canvas.paint(.solid(fill)) }
-            var painter = Painter(canvas: canvas, base: toPixels, environment: env, mode: .fullColor)
+            var painter = Painter(canvas: consume canvas, base: toPixels, environment: env, mode: .fullColor)
             if let background, showBackground { painter.draw(background) }
             painter.draw(content)
             canvas = painter.canvas
@@ -141,11 +143,11 @@ public struct Compositor {
             if let fill = options.baseFill { canvas.paint(.solid(fill)) }
             if let background, showBackground {
                 // A background the widget does not let the system remove stays.
-                var painter = Painter(canvas: canvas, base: toPixels, environment: env, mode: .fullColor)
+                var painter = Painter(canvas: consume canvas, base: toPixels, environment: env, mode: .fullColor)
                 painter.draw(background)
                 canvas = painter.canvas
             }
-            var painter = Painter(canvas: canvas, base: toPixels, environment: env, mode: .accented(options.accent))
+            var painter = Painter(canvas: consume canvas, base: toPixels, environment: env, mode: .accented(options.accent))
             painter.draw(content)
             canvas = painter.canvas
         case .vibrant:
@@ -166,7 +168,7 @@ public struct Compositor {
             }
             // Content is drawn as usual into its own layer, then turned into vibrancy.
             var layer = Canvas(width: frame.pixelWidth, height: frame.pixelHeight)!
-            var painter = Painter(canvas: layer, base: toPixels, environment: env, mode: .fullColor)
+            var painter = Painter(canvas: consume layer, base: toPixels, environment: env, mode: .fullColor)
             if let background, showBackground { painter.draw(background) }
             painter.draw(content)
             layer = painter.canvas
