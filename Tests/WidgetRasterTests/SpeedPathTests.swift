@@ -242,3 +242,28 @@ final class SpeedPathTests: XCTestCase {
         }
     }
 }
+
+/// Renders read the generated wallpaper only down to `HomeScreen.rowsRead`: every glass look's
+/// backdrop crop must be the same as from the whole wallpaper, on every device with a screen.
+final class WallpaperRowsTests: XCTestCase {
+    func testRenderBackdropsFromPartialWallpaperEqualWhole() throws {
+        for device in DeviceCatalog.all where HomeScreen.frame(of: .systemSmall, on: device) != nil {
+            let px = 1.0
+            let screen = HomeScreen.screen(of: device)
+            let w = Int((screen.width * px).rounded())
+            let h = Int((screen.height * px).rounded())
+            let rows = HomeScreen.rowsRead(device: device, scale: px)
+            let whole = Wallpaper.generate(.aurora, width: w, height: h)
+            let part = Wallpaper.generate(.aurora, width: w, height: h, rows: rows)
+            for family in WidgetFamily.allCases where HomeScreen.frame(of: family, on: device) != nil {
+                for look in Appearance.allCases {
+                    let glass = GlassMaterial.preset(for: look, tint: GlassMaterial.defaultTint)
+                    let margin = SpecRenderer.backdropMargin(glass: glass, scale: px)
+                    let a = HomeScreen.backdrop(screenWallpaper: whole, family: family, device: device, scale: px, margin: margin)
+                    let b = HomeScreen.backdrop(screenWallpaper: part, family: family, device: device, scale: px, margin: margin)
+                    XCTAssertEqual(a?.pixels, b?.pixels, "\(device.name) \(family) \(look)")
+                }
+            }
+        }
+    }
+}

@@ -124,6 +124,25 @@ public enum HomeScreen {
         return Rect(x: x, y: top, width: size.width, height: size.height)
     }
 
+    /// The rows of a screen-sized wallpaper (at `scale` pixels per point) that the backdrop crop
+    /// of any widget frame of `device` reads, with the widest margin any glass preset uses:
+    /// down to the lowest frame, plus that margin, plus two rows for rounding.
+    public static func rowsRead(device: Device, scale: Double) -> Int {
+        var bottom = 0.0
+        for family in WidgetFamily.allCases {
+            if let f = frame(of: family, on: device) { bottom = max(bottom, f.maxY) }
+        }
+        var blur = 12.0  // looks without a glass preset
+        for look in Appearance.allCases {
+            if let g = GlassMaterial.preset(for: look, tint: GlassMaterial.defaultTint) { blur = max(blur, g.blur) }
+        }
+        for g in [GlassMaterial.regularLight, .regularDark, .clearLight, .clearDark] { blur = max(blur, g.blur) }
+        let margin = Int((blur * scale * 2).rounded(.up)) + 4
+        let px = bottom * scale
+        guard px.isFinite, px >= 0, px < 1e7 else { return Int.max }
+        return Int(px.rounded(.up)) + margin + 2
+    }
+
     /// The screen size in points (a generous stand-in for devices without one in the table).
     public static func screen(of device: Device) -> Size {
         if device.screen.width > 0 { return device.screen }

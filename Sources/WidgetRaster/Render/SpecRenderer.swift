@@ -217,8 +217,9 @@ public final class SpecRenderer: @unchecked Sendable {
         o.backdropKey = "\(v.family.rawValue)|\(o.backdropMargin)|\(px)"
         if HomeScreen.frame(of: v.family, on: device) != nil {
             o.backdrop = backdrops.pixmap(.init(backdrop: o.backdropKey!, kind: "backdrop", width: 0, height: 0)) {
-                HomeScreen.backdrop(screenWallpaper: screen(px), family: v.family, device: device, scale: px, margin: o.backdropMargin)
-                    ?? Pixmap(width: 1, height: 1)!
+                HomeScreen.backdrop(
+                    screenWallpaper: backdropScreen(px, family: v.family, margin: o.backdropMargin), family: v.family, device: device,
+                    scale: px, margin: o.backdropMargin) ?? Pixmap(width: 1, height: 1)!
             }
         }
         if v.appearance == .standByNight { o.vibrantTint = RGBA(hex: "#FF2D20")! }
@@ -237,6 +238,23 @@ public final class SpecRenderer: @unchecked Sendable {
         lock.lock()
         backdrops = BackdropCache()
         lock.unlock()
+    }
+
+    /// The screen wallpaper a backdrop crop reads: the generated one drawn only down to the rows
+    /// any widget frame's backdrop reaches (`HomeScreen.rowsRead`: the same pixels there, about
+    /// half the drawing), or the whole screen when a crop would reach further or the wallpaper is
+    /// the user's.
+    func backdropScreen(_ px: Double, family: WidgetFamily, margin: Int) -> Pixmap {
+        lock.lock()
+        let own = wallpaper != nil
+        lock.unlock()
+        let rows = HomeScreen.rowsRead(device: device, scale: px)
+        guard !own, let f = HomeScreen.frame(of: family, on: device), (f.maxY * px).isFinite,
+            Int((f.maxY * px).rounded(.up)) + margin + 2 <= rows
+        else { return screen(px) }
+        let size = HomeScreen.screen(of: device)
+        return GeneratedWallpapers.shared.wallpaper(
+            .aurora, width: Int((size.width * px).rounded()), height: Int((size.height * px).rounded()), rows: rows)
     }
 
     /// The wallpaper at the screen's pixel size, made once.
