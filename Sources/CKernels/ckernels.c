@@ -32,14 +32,21 @@ static inline void ckernels_resize_row(const uint32_t *row, size_t dst_count, co
   }
 }
 
-/* Rounds to nearest, ties to even, for 0...255 (the float magic-number trick: adding 1.5 × 2^23
-   leaves the integer in the low mantissa bits), as RasterCore's FloatImage.quantize does. */
-static inline uint32_t ckernels_quantize(float f) {
-  f = f < 0 ? 0 : (f > 255 ? 255 : f);
-  float t = f + 12582912.0f;
-  uint32_t u;
-  memcpy(&u, &t, 4);
-  return u & 0xFF;
+/* One pixel's four floats (0...255) rounded to nearest, ties to even, as RasterCore's
+   FloatImage.quantize does — clamped, then 1.5 × 2^23 added leaves the integer in the low
+   mantissa bits — lane-wise; colour clamped to alpha and packed. */
+static inline uint32_t ckernels_pack(const float *p) {
+  ckernels_f4 v;
+  memcpy(&v, p, 16);
+  v = v < 0 ? (ckernels_f4)0 : v;
+  v = v > 255 ? (ckernels_f4)255 : v;
+  v = v + (ckernels_f4)12582912.0f;
+  ckernels_u32x4 bits;
+  memcpy(&bits, &v, 16);
+  bits &= 0xFF;
+  uint32_t a = bits.w;
+  uint32_t r = bits.x < a ? bits.x : a, g = bits.y < a ? bits.y : a, b = bits.z < a ? bits.z : a;
+  return r | (g << 8) | (b << 16) | (a << 24);
 }
 
 void ckernels_resize(const uint32_t *src, size_t src_width, size_t src_height, size_t dst_width,
@@ -69,15 +76,7 @@ void ckernels_resize(const uint32_t *src, size_t src_width, size_t src_height, s
       for (size_t i = 0; i < n; i++) acc[i] += p[i] * wt;
     }
     uint32_t *out = dst + y * dst_width;
-    for (size_t x = 0; x < dst_width; x++) {
-      uint32_t qa = ckernels_quantize(acc[4 * x + 3]);
-      uint32_t qr = ckernels_quantize(acc[4 * x]), qg = ckernels_quantize(acc[4 * x + 1]);
-      uint32_t qb = ckernels_quantize(acc[4 * x + 2]);
-      if (qr > qa) qr = qa;
-      if (qg > qa) qg = qa;
-      if (qb > qa) qb = qa;
-      out[x] = qr | (qg << 8) | (qb << 16) | (qa << 24);
-    }
+    for (size_t x = 0; x < dst_width; x++) out[x] = ckernels_pack(acc + 4 * x);
   }
 }
 
@@ -86,22 +85,15 @@ void ckernels_upsample_row(const float *line, size_t width, const int32_t *left,
   /* Per output pixel: a + (b − a)·f between two texels of the interpolated row (lane-wise, no
      fused multiply-add), then clamped to 0...255, rounded to nearest even (the 1.5 × 2^23
      trick), colour clamped to alpha and packed — FloatImage.quantize's arithmetic. */
-  const ckernels_f4 magic = 12582912.0f;
   for (size_t x = 0; x < width; x++) {
     const float *p = line + 4 * ((size_t)(left[x] + 1));
     ckernels_f4 a, b;
     memcpy(&a, p, 16);
     memcpy(&b, p + 4, 16);
     ckernels_f4 v = a + (b - a) * weight[x];
-    v = v < 0 ? (ckernels_f4)0 : v;
-    v = v > 255 ? (ckernels_f4)255 : v;
-    v = v + magic;
-    ckernels_u32x4 bits;
-    memcpy(&bits, &v, 16);
-    bits &= 0xFF;
-    uint32_t al = bits.w;
-    uint32_t r = bits.x < al ? bits.x : al, g = bits.y < al ? bits.y : al, bl = bits.z < al ? bits.z : al;
-    out[x] = r | (g << 8) | (bl << 16) | (al << 24);
+    float lanes[4];
+    memcpy(lanes, &v, 16);
+    out[x] = ckernels_pack(lanes);
   }
 }
 
