@@ -15,10 +15,38 @@ typedef double ckernels_d4 __attribute__((ext_vector_type(4)));
 
 /* One source row resized horizontally: `dst_count` float RGBA quadruples. A pixel's four bytes
    (R, G, B, A in memory order) become one float vector: a load, a conversion and a multiply-add
-   per tap. */
+   per tap. `taps` > 0: every output has exactly that many (zero-weighted where padded), so the
+   inner loop has a fixed length — no branch to mispredict on a count that alternates. */
+static inline __attribute__((always_inline)) void
+ckernels_resize_row_fixed(const uint32_t *row, size_t dst_count, const int32_t *first, int32_t taps,
+                          const float *weights, float *out) {
+  for (size_t x = 0; x < dst_count; x++) {
+    ckernels_f4 acc = 0;
+    const uint32_t *p = row + first[x];
+    const float *w = weights + (size_t)taps * x;
+    for (int32_t k = 0; k < taps; k++) {
+      ckernels_u8x4 v;
+      memcpy(&v, p + k, 4);
+      acc += __builtin_convertvector(v, ckernels_f4) * w[k];
+    }
+    memcpy(out + 4 * x, &acc, 16);
+  }
+}
+
 static inline void ckernels_resize_row(const uint32_t *row, size_t dst_count, const int32_t *first,
                                        const int32_t *count, const int32_t *start, const float *weights,
-                                       float *out) {
+                                       int32_t taps, float *out) {
+  switch (taps) {
+  case 1: ckernels_resize_row_fixed(row, dst_count, first, 1, weights, out); return;
+  case 2: ckernels_resize_row_fixed(row, dst_count, first, 2, weights, out); return;
+  case 3: ckernels_resize_row_fixed(row, dst_count, first, 3, weights, out); return;
+  case 4: ckernels_resize_row_fixed(row, dst_count, first, 4, weights, out); return;
+  default: break;
+  }
+  if (taps > 0) {
+    ckernels_resize_row_fixed(row, dst_count, first, taps, weights, out);
+    return;
+  }
   for (size_t x = 0; x < dst_count; x++) {
     ckernels_f4 acc = 0;
     const uint32_t *p = row + first[x];
@@ -51,7 +79,7 @@ static inline uint32_t ckernels_pack(const float *p) {
 
 void ckernels_resize(const uint32_t *src, size_t src_width, size_t src_height, size_t dst_width,
                      size_t dst_height, const int32_t *xfirst, const int32_t *xcount,
-                     const int32_t *xstart, const float *xweights, const int32_t *yfirst,
+                     const int32_t *xstart, const float *xweights, int32_t xtaps, const int32_t *yfirst,
                      const int32_t *ycount, const int32_t *ystart, const float *yweights,
                      float *ring, int64_t *ring_rows, size_t ring_count, float *acc, uint32_t *dst) {
   /* Output row by output row: its source rows are resized horizontally into the ring when not
@@ -69,7 +97,7 @@ void ckernels_resize(const uint32_t *src, size_t src_width, size_t src_height, s
       size_t slot = (size_t)r % ring_count;
       float *p = ring + slot * n;
       if (ring_rows[slot] != r) {
-        ckernels_resize_row(src + (size_t)r * src_width, dst_width, xfirst, xcount, xstart, xweights, p);
+        ckernels_resize_row(src + (size_t)r * src_width, dst_width, xfirst, xcount, xstart, xweights, xtaps, p);
         ring_rows[slot] = r;
       }
       float wt = w[k];

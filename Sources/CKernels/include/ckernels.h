@@ -7,12 +7,13 @@
 /* A separable area-average resize of `src` (`src_width` × `src_height` packed pixels,
    0xAABBGGRR) to `dst` (`dst_width` × `dst_height`). For each output column x, `xcount[x]` taps
    start at source column `xfirst[x]` with weights `xweights[xstart[x]...]`; rows likewise with
-   the y arrays. Results are rounded to nearest (ties to even) and colour is clamped to alpha.
+   the y arrays. `xtaps` > 0 says every column has exactly that many taps (weights at x·xtaps;
+   `xcount` and `xstart` unused). Results are rounded to nearest (ties to even) and colour is clamped to alpha.
    Scratch: `ring` holds `ring_count` rows of `dst_width` × 4 floats (ring_count > the most row
    taps), `ring_rows` `ring_count` tags, `acc` `dst_width` × 4 floats. */
 void ckernels_resize(const uint32_t *src, size_t src_width, size_t src_height, size_t dst_width,
                      size_t dst_height, const int32_t *xfirst, const int32_t *xcount,
-                     const int32_t *xstart, const float *xweights, const int32_t *yfirst,
+                     const int32_t *xstart, const float *xweights, int32_t xtaps, const int32_t *yfirst,
                      const int32_t *ycount, const int32_t *ystart, const float *yweights,
                      float *ring, int64_t *ring_rows, size_t ring_count, float *acc, uint32_t *dst);
 /* One output row of the blur's bilinear upsample: pixel x interpolates texels left[x] and

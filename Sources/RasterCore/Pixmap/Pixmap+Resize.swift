@@ -38,6 +38,23 @@ extension Pixmap {
         }
         let wx = weights(width, w)
         let wy = weights(height, h)
+        // Columns padded to one tap count (zero weights before and after the real taps, which
+        // leave each sum unchanged: adding 0·v to a non-negative sum is exact), so the C loop
+        // has a fixed length. Needs a row at least that wide.
+        var xFirst = wx.first
+        var xWeights = wx.w
+        var xTaps = Int(wx.count.max() ?? 0)
+        if xTaps > 0 && xTaps <= width {
+            xWeights = [Float](repeating: 0, count: w * xTaps)
+            for x in 0..<w {
+                let f = min(Int(wx.first[x]), width - xTaps)
+                let lead = Int(wx.first[x]) - f
+                for k in 0..<Int(wx.count[x]) { xWeights[x * xTaps + lead + k] = wx.w[Int(wx.start[x]) + k] }
+                xFirst[x] = Int32(f)
+            }
+        } else {
+            xTaps = 0
+        }
         // Source rows are resized horizontally into a small ring as the output rows need them
         // (not a whole float copy of the image: that was four times the source's size).
         let ringCount = Int(wy.count.max() ?? 0) + 1
@@ -51,7 +68,7 @@ extension Pixmap {
                     tags.withUnsafeMutableBufferPointer { t in
                         acc.withUnsafeMutableBufferPointer { a in
                             ckernels_resize(
-                                src.baseAddress!, width, height, w, h, wx.first, wx.count, wx.start, wx.w,
+                                src.baseAddress!, width, height, w, h, xFirst, wx.count, wx.start, xWeights, Int32(xTaps),
                                 wy.first, wy.count, wy.start, wy.w, r.baseAddress!, t.baseAddress!, ringCount,
                                 a.baseAddress!, o.baseAddress!)
                         }
