@@ -1,3 +1,4 @@
+import CPNG
 import Foundation
 import WidgetModel
 import XCTest
@@ -262,6 +263,31 @@ final class WallpaperRowsTests: XCTestCase {
                     let a = HomeScreen.backdrop(screenWallpaper: whole, family: family, device: device, scale: px, margin: margin)
                     let b = HomeScreen.backdrop(screenWallpaper: part, family: family, device: device, scale: px, margin: margin)
                     XCTAssertEqual(a?.pixels, b?.pixels, "\(device.name) \(family) \(look)")
+                }
+            }
+        }
+    }
+}
+
+/// The PNG writer's Adler-32 (sixteen bytes at a time) is zlib's, for any length, start and
+/// running value, including the longest runs of 0xFF the 32-bit lanes must hold.
+final class Adler32Tests: XCTestCase {
+    func testAdler32IsZlibs() {
+        var s: UInt64 = 11
+        var bytes = [UInt8](repeating: 0, count: 70_000)
+        for i in bytes.indices {
+            s = s &* 6364136223846793005 &+ 1442695040888963407
+            bytes[i] = UInt8(truncatingIfNeeded: s >> 56)
+        }
+        let ones = [UInt8](repeating: 0xFF, count: 70_000)
+        for data in [bytes, ones] {
+            data.withUnsafeBufferPointer { b in
+                for (start, count) in [(0, 0), (0, 1), (3, 15), (1, 16), (5, 17), (0, 5551), (0, 5552), (7, 5553), (2, 11_104), (0, 70_000), (9, 65_537)] {
+                    for initial: UInt32 in [1, 0xFFF0_FFF0, 0x1234_5678 % 65521] {
+                        XCTAssertEqual(
+                            cpng_adler32(initial, b.baseAddress! + start, count), cpng_adler32_zlib(initial, b.baseAddress! + start, count),
+                            "start \(start), count \(count), initial \(initial)")
+                    }
                 }
             }
         }

@@ -34,6 +34,8 @@ enum {
 };
 /* zlib's checksums, for PNG writers that assemble chunks themselves. */
 uint32_t cpng_adler32(uint32_t adler, const uint8_t *data, size_t size);
+/* zlib's own Adler-32, for tests of the one above. */
+uint32_t cpng_adler32_zlib(uint32_t adler, const uint8_t *data, size_t size);
 /* The Adler-32 of two pieces one after the other, from each piece's own (zlib's combine). */
 uint32_t cpng_adler32_combine(uint32_t first, uint32_t second, size_t second_size);
 uint32_t cpng_crc32(uint32_t crc, const uint8_t *data, size_t size);
