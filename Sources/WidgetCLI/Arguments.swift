@@ -33,7 +33,7 @@ struct Arguments {
             }
             i += 1
         }
-        if let f = found, f.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let f = found, f.trimmingWhitespace().isEmpty {
             throw UsageError("\(name) needs a value, not an empty string")
         }
         return found

@@ -56,7 +56,7 @@ enum CheckCommand {
         let strict = args.flag("--strict")
         options.requireRemovable = args.flag("--require-removable")
         for d in try args.values("--disable") {
-            for id in d.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).uppercased() }) {
+            for id in d.split(separator: ",").map({ $0.trimmingWhitespace().uppercased() }) {
                 guard Rules.rule(id) != nil else {
                     throw UsageError(
                         "--disable: unknown rule \(id)\(DidYouMeanCLI.hint(id, among: Rules.all.map(\.id))); see 'widgetctl check --rules'")

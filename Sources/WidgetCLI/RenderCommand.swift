@@ -179,7 +179,7 @@ enum RenderCommand {
         let appearances = try args.value("--appearances")
         if let e = try args.value("--entries") {
             options.entries = try e.split(separator: ",", omittingEmptySubsequences: false).map { s in
-                guard let i = Int(s.trimmingCharacters(in: .whitespaces)), (0...1_000_000).contains(i) else {
+                guard let i = Int(s.trimmingWhitespace()), (0...1_000_000).contains(i) else {
                     throw UsageError("--entries: \"\(s)\" is not an entry index (0, 1, …)")
                 }
                 return i
@@ -249,7 +249,7 @@ enum RenderCommand {
         }
         if let l = try args.value("--locale") {
             locales = try l.split(separator: ",", omittingEmptySubsequences: false).map { part -> String? in
-                let id = part.trimmingCharacters(in: .whitespaces)
+                let id = part.trimmingWhitespace()
                 if id == "default" { return nil }
                 guard ViewerSettings.isLocaleIdentifier(id) else {
                     throw UsageError(
@@ -267,12 +267,12 @@ enum RenderCommand {
                     var rt = false
                     var ic = false
                     for part in item.split(separator: "+", omittingEmptySubsequences: false) {
-                        switch part.trimmingCharacters(in: .whitespaces) {
+                        switch part.trimmingWhitespace() {
                         case "none": break
                         case "reduceTransparency": rt = true
                         case "increaseContrast": ic = true
                         default:
-                            let name = part.trimmingCharacters(in: .whitespaces)
+                            let name = part.trimmingWhitespace()
                             let all = ["none", "reduceTransparency", "increaseContrast"]
                             throw UsageError(
                                 "--accessibility: unknown setting \"\(name.prefix(40))\"\(DidYouMeanCLI.hint(name, among: all)); expected \(all.joined(separator: ", ")) or all"
@@ -297,7 +297,7 @@ enum RenderCommand {
 
     static func parseList<T>(_ s: String, _ what: String, _ make: (String) -> T?, _ all: [String]) throws -> [T] {
         try s.split(separator: ",", omittingEmptySubsequences: false).map { part in
-            let name = part.trimmingCharacters(in: .whitespaces)
+            let name = part.trimmingWhitespace()
             if name.isEmpty {
                 throw UsageError("an empty \(what) name in \"\(s.prefix(80))\"; expected one of \(all.joined(separator: ", "))")
             }

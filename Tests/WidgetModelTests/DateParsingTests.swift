@@ -36,3 +36,24 @@ final class DateParsingTests: XCTestCase {
             SpecValues.parseDate("2026-11-29T17:00:00.250Z")?.timeIntervalSince1970 ?? 0, 1_795_971_600.25, accuracy: 0.001)
     }
 }
+
+/// `trimmingWhitespace()` is Foundation's `trimmingCharacters(in: .whitespaces)` without the
+/// NSString bridge.
+final class WhitespaceTests: XCTestCase {
+    func testTrimmingWhitespaceIsFoundations() {
+        let samples = [
+            "", " ", "\t", "  a  ", "\ta b\t", "\u{00A0}x\u{2003}", "\u{3000}中文\u{3000}", " \n x \n ", "\u{200B}z\u{200B}",
+            " \u{301}e ", "{{ name }}", "  {{ a | b }}  ", "\u{1680}ogham\u{202F}", "x", "\r\n",
+        ]
+        for s in samples {
+            XCTAssertEqual(s.trimmingWhitespace(), s.trimmingCharacters(in: .whitespaces), s.debugDescription)
+            XCTAssertEqual(Substring(s).trimmingWhitespace(), s.trimmingCharacters(in: .whitespaces), s.debugDescription)
+        }
+        // Every scalar Foundation counts as whitespace, and only those.
+        for v in UInt32(0)...0x3100 {  // every Zs space lies below U+3100 (checked over all scalars)
+            guard let u = Unicode.Scalar(v) else { continue }
+            let s = "a\(Character(u))"
+            XCTAssertEqual(s.trimmingWhitespace(), s.trimmingCharacters(in: .whitespaces), String(format: "U+%04X", v))
+        }
+    }
+}

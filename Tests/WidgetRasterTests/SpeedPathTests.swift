@@ -282,7 +282,9 @@ final class Adler32Tests: XCTestCase {
         let ones = [UInt8](repeating: 0xFF, count: 70_000)
         for data in [bytes, ones] {
             data.withUnsafeBufferPointer { b in
-                for (start, count) in [(0, 0), (0, 1), (3, 15), (1, 16), (5, 17), (0, 5551), (0, 5552), (7, 5553), (2, 11_104), (0, 70_000), (9, 65_537)] {
+                for (start, count) in [
+                    (0, 0), (0, 1), (3, 15), (1, 16), (5, 17), (0, 5551), (0, 5552), (7, 5553), (2, 11_104), (0, 70_000), (9, 65_537),
+                ] {
                     for initial: UInt32 in [1, 0xFFF0_FFF0, 0x1234_5678 % 65521] {
                         XCTAssertEqual(
                             cpng_adler32(initial, b.baseAddress! + start, count), cpng_adler32_zlib(initial, b.baseAddress! + start, count),

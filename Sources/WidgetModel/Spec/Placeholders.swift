@@ -78,7 +78,7 @@ public enum Placeholders {
             guard let close = rest[open.upperBound...].range(of: "}}") else {
                 throw PlaceholderError(message: "unclosed placeholder \"\(rest[open.lowerBound...].prefix(60))\" (missing }})")
             }
-            let inner = String(rest[open.upperBound..<close.lowerBound]).trimmingCharacters(in: .whitespaces)
+            let inner = String(rest[open.upperBound..<close.lowerBound]).trimmingWhitespace()
             out += try format(inner, scope)
             if out.utf8.count > maxBytes {
                 throw PlaceholderError(message: "the filled text is over \(maxBytes) bytes")
@@ -96,9 +96,9 @@ public enum Placeholders {
             guard let close = rest[open.upperBound...].range(of: "}}") else {
                 throw PlaceholderError(message: "unclosed placeholder \"\(rest[open.lowerBound...].prefix(60))\" (missing }})")
             }
-            let inner = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            let inner = rest[open.upperBound..<close.lowerBound].trimmingWhitespace()
             if inner.isEmpty { throw PlaceholderError(message: "empty placeholder {{}}") }
-            let pieces = inner.split(separator: "|", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            let pieces = inner.split(separator: "|", maxSplits: 1).map { $0.trimmingWhitespace() }
             if pieces.count == 2 {
                 let name = String(pieces[1].split(separator: ":", maxSplits: 1).first ?? "")
                 if !formats.contains(name) {
@@ -115,9 +115,9 @@ public enum Placeholders {
     /// The raw value when `template` is exactly one placeholder without a format (so numbers and
     /// booleans keep their type), else nil.
     public static func singleValue(_ template: String, _ scope: PlaceholderScope) throws -> JSONValue? {
-        let t = template.trimmingCharacters(in: .whitespaces)
+        let t = template.trimmingWhitespace()
         guard t.hasPrefix("{{"), t.hasSuffix("}}"), t.components(separatedBy: "{{").count == 2 else { return nil }
-        let inner = String(t.dropFirst(2).dropLast(2)).trimmingCharacters(in: .whitespaces)
+        let inner = String(t.dropFirst(2).dropLast(2)).trimmingWhitespace()
         if inner.contains("|") { return nil }
         guard let v = scope.lookup(inner) else { throw missing(inner, scope) }
         return v
@@ -137,7 +137,7 @@ public enum Placeholders {
     }
 
     static func format(_ inner: String, _ scope: PlaceholderScope) throws -> String {
-        let pieces = inner.split(separator: "|", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+        let pieces = inner.split(separator: "|", maxSplits: 1).map { $0.trimmingWhitespace() }
         guard let path = pieces.first else { throw PlaceholderError(message: "empty placeholder {{}}") }
         guard let value = scope.lookup(path) else { throw missing(path, scope) }
         guard pieces.count == 2 else { return plain(value) }

@@ -178,9 +178,9 @@ final class SpecBodyDecoder {
             guard let inNode = json["in"], let raw = inNode.string else {
                 throw fail(json["in"] ?? json, "ForEach needs \"in\": the name of an array in the entry's data")
             }
-            var name = raw.trimmingCharacters(in: .whitespaces)
+            var name = raw.trimmingWhitespace()
             if name.hasPrefix("{{") && name.hasSuffix("}}") {
-                name = String(name.dropFirst(2).dropLast(2)).trimmingCharacters(in: .whitespaces)
+                name = String(name.dropFirst(2).dropLast(2)).trimmingWhitespace()
             }
             guard !name.isEmpty, !name.contains("{{") else {
                 throw fail(inNode, "expected the name of an array in the entry's data, such as \"items\"")

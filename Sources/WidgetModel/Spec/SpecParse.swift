@@ -30,8 +30,8 @@ public enum SpecParse {
             switch v {
             case .number(let x): n = x
             case .string(let s) where infinity && (s == "infinity" || s == ".infinity"): return .infinity
-            case .string(let s) where Double(s.trimmingCharacters(in: .whitespaces))?.isFinite == true:
-                n = Double(s.trimmingCharacters(in: .whitespaces))!
+            case .string(let s) where Double(s.trimmingWhitespace())?.isFinite == true:
+                n = Double(s.trimmingWhitespace())!
             default:
                 throw SpecValueError("expected a number\(infinity ? " or \"infinity\"" : ""), found \(v.kindName)")
             }
@@ -99,7 +99,7 @@ public enum SpecParse {
 
     /// "#RRGGBB", "#RRGGBBAA" or a SwiftUI colour name.
     public static let colorName: Parser<SpecColorName> = { v in
-        let s = try text(v).trimmingCharacters(in: .whitespaces)
+        let s = try text(v).trimmingWhitespace()
         if s.hasPrefix("#") {
             guard let c = RGBA(hex: s) else { throw SpecValueError("invalid colour \"\(s.prefix(80))\" (expected #RRGGBB or #RRGGBBAA)") }
             return .rgba(c)

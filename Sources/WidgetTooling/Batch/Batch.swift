@@ -55,7 +55,7 @@ public struct BatchOptions: Sendable {
             guard let raw = environment["JOB_COMPLETION_INDEX"] else {
                 throw BatchError.badShard("--shard auto/\(n): JOB_COMPLETION_INDEX is not set (an indexed batch runner sets it, from 0)")
             }
-            guard let i = Int(raw.trimmingCharacters(in: .whitespaces)), (0..<n).contains(i) else {
+            guard let i = Int(raw.trimmingWhitespace()), (0..<n).contains(i) else {
                 throw BatchError.badShard(
                     "--shard auto/\(n): JOB_COMPLETION_INDEX is \"\(raw.prefix(40))\", expected a number from 0 to \(n - 1)")
             }
@@ -377,23 +377,36 @@ public func writeAtomically(_ bytes: [UInt8], to url: URL, root: URL? = nil) thr
         guard resolvedDir == resolvedRoot || resolvedDir.hasPrefix(resolvedRoot + "/") else {
             throw BatchError.write(path: url.path, reason: "its folder resolves outside the output folder (symlink?)")
         }
-        if let attrs = try? fm.attributesOfItem(atPath: url.path), attrs[.type] as? FileAttributeType == .typeSymbolicLink {
+        var st = stat()
+        if lstat(url.path, &st) == 0, st.st_mode & S_IFMT == S_IFLNK {
             throw BatchError.write(path: url.path, reason: "refusing to replace a symbolic link")
         }
     }
     let tmp = dir.appendingPathComponent(
-        ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0...UInt32.max)).tmp")
-    do {
-        try Data(bytes).write(to: tmp)
-        if rename(tmp.path, url.path) != 0 {
-            throw BatchError.write(path: url.path, reason: String(cString: strerror(errno)))
+        ".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
+    // Written with POSIX calls straight from the buffer (no Data copy), flushed to disk (fsync)
+    // before the rename, as Foundation's writer did.
+    let fd = open(tmp.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+    guard fd >= 0 else { throw BatchError.write(path: url.path, reason: String(cString: strerror(errno))) }
+    var failure: Int32 = 0
+    bytes.withUnsafeBytes { raw in
+        var offset = 0
+        while offset < raw.count {
+            let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                failure = errno
+                return
+            }
+            offset += n
         }
-    } catch let e as BatchError {
-        try? fm.removeItem(at: tmp)
-        throw e
-    } catch {
-        try? fm.removeItem(at: tmp)
-        throw BatchError.write(path: url.path, reason: error.localizedDescription)
+    }
+    if failure == 0 && fsync(fd) != 0 { failure = errno }
+    if close(fd) != 0 && failure == 0 { failure = errno }
+    if failure == 0 && rename(tmp.path, url.path) != 0 { failure = errno }
+    if failure != 0 {
+        unlink(tmp.path)
+        throw BatchError.write(path: url.path, reason: String(cString: strerror(failure)))
     }
 }
 

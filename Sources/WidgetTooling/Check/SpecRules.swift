@@ -141,7 +141,7 @@ public enum SpecRules {
         var rest = Substring(s)
         while let open = rest.range(of: "{{"), let close = rest[open.upperBound...].range(of: "}}") {
             let inner =
-                rest[open.upperBound..<close.lowerBound].split(separator: "|").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+                rest[open.upperBound..<close.lowerBound].split(separator: "|").first.map { $0.trimmingWhitespace() } ?? ""
             if !inner.isEmpty { out.append(inner) }
             rest = rest[close.upperBound...]
         }
