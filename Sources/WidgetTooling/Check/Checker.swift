@@ -533,10 +533,6 @@ public final class Checker {
             return true
         }
         let env = widget.environment
-        let behind = Compositor().render(
-            content: behindList, background: rendered.background,
-            showBackground: env.showsWidgetContainerBackground, frame: frame,
-            environment: env, options: renderer.compositeOptions(for: v))
         // The glass alone: what the system gives any widget at this place over this wallpaper.
         // Without a background it depends on the look, material and frame only, not on the entry:
         // made once per look and wallpaper.
@@ -554,6 +550,15 @@ public final class Checker {
                 BackdropCache.Key(
                     backdrop: glassOptions.backdropKey ?? "", kind: "system glass \(v.appearance.rawValue)",
                     width: frame.pixelWidth, height: frame.pixelHeight, material: glassOptions.glass), make: glass)
+        // What is behind the text: the glass and everything but text. With nothing but text in
+        // the widget that is the glass alone, already made.
+        let behind =
+            behindList.ops.isEmpty
+            ? glassOnly
+            : Compositor().render(
+                content: behindList, background: rendered.background,
+                showBackground: env.showsWidgetContainerBackground, frame: frame,
+                environment: env, options: renderer.compositeOptions(for: v))
         let colors = renderer.accent
         var out: [Finding] = []
         for op in rendered.content.inkOps {
