@@ -113,19 +113,22 @@ public struct Compositor {
                 env.family == .accessoryCircular
                 ? .circle(width: Double(frame.pixelWidth), height: Double(frame.pixelHeight))
                 : .roundedRect(width: Double(frame.pixelWidth), height: Double(frame.pixelHeight), radius: frame.cornerRadius * frame.scale)
-            let face = options.cached("glass", frame, shape: shape, material: glass) {
-                GlassRenderer.render(
+            // Shared with its corners already cut (the family names the outline's kind; size,
+            // scale and radius are in the key).
+            let face = options.cached("glass, corners cut, \(env.family.rawValue)", frame, shape: shape, material: glass) {
+                let raw = GlassRenderer.render(
                     backdrop: backdrop, margin: options.backdropMargin, width: frame.pixelWidth,
                     height: frame.pixelHeight, shape: shape, material: glass, scale: frame.scale,
                     prepared: options.preparedBlur(of: backdrop, sigma: glass.blur * frame.scale))
+                var c = Canvas(raw)
+                if let outline = frame.shape {
+                    var corners = Path(rect: Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height))
+                    corners.addPath(outline)
+                    c.fill(corners, with: .solid(.black), rule: .evenOdd, transform: toPixels, blendMode: .destinationOut)
+                }
+                return c.pixmap
             }
-            var c = Canvas(face)
-            if let outline = frame.shape {
-                var corners = Path(rect: Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height))
-                corners.addPath(outline)
-                c.fill(corners, with: .solid(.black), rule: .evenOdd, transform: toPixels, blendMode: .destinationOut)
-            }
-            faceCanvas = c
+            faceCanvas = Canvas(face)
         }
         // A clear canvas unless the glass face is the ground (no frame-sized clear buffer for it).
         var canvas = faceCanvas ?? Canvas(width: frame.pixelWidth, height: frame.pixelHeight)!
