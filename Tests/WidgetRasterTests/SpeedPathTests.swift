@@ -247,6 +247,23 @@ final class SpeedPathTests: XCTestCase {
 /// Renders read the generated wallpaper only down to `HomeScreen.rowsRead`: every glass look's
 /// backdrop crop must be the same as from the whole wallpaper, on every device with a screen.
 final class WallpaperRowsTests: XCTestCase {
+    /// Bands split where the drawn rows end are invisible: each style, whole or partial, is the
+    /// pixels of one undivided draw.
+    func testBandedWallpaperEqualsOnePieceDraw() throws {
+        for style in Wallpaper.Style.allCases {
+            for (w, h) in [(120, 261), (201, 437)] {
+                var one = try XCTUnwrap(Canvas(width: w, height: h))
+                Wallpaper.draw(style, into: &one, width: Double(w), height: Double(h))
+                for rows in [nil, 1, 97, h / 2 + 3, h] as [Int?] {
+                    let banded = Wallpaper.generate(style, width: w, height: h, rows: rows)
+                    let n = (rows ?? h) * w
+                    XCTAssertEqual(
+                        Array(banded.pixels[0..<n]), Array(one.pixmap.pixels[0..<n]), "\(style) \(w)×\(h) rows \(String(describing: rows))")
+                }
+            }
+        }
+    }
+
     func testRenderBackdropsFromPartialWallpaperEqualWhole() throws {
         for device in DeviceCatalog.all where HomeScreen.frame(of: .systemSmall, on: device) != nil {
             let px = 1.0

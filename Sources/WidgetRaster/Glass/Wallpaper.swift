@@ -19,20 +19,24 @@ public enum Wallpaper {
     }
 
     /// Horizontal bands drawn in parallel. Fixed, so the bytes never depend on the core count;
-    /// each band is the same drawing clipped to its rows, so the pixels equal a one-piece draw.
+    /// each band is the same drawing clipped to its rows, so the pixels equal a one-piece draw
+    /// (a test compares).
     static let bands = 2
 
     /// A wallpaper for a screen of `width`×`height` pixels. With `rows`, only the rows above it
     /// are drawn (the same pixels as in the whole wallpaper; the rest stay clear): for callers
     /// that read only the top of the screen, where the widgets are.
     public static func generate(_ style: Style, width: Int, height: Int, rows limit: Int? = nil) -> Pixmap {
-        let rows = (height + bands - 1) / bands
+        // The drawn rows are split evenly between the bands (band edges are whole rows, where
+        // every edge of these drawings is exact, so the pixels do not depend on them); the last
+        // band's canvas is the whole screen, which the bands above fill in.
         let drawn = min(height, max(0, limit ?? height))
+        let per = max(1, (drawn + bands - 1) / bands)
         var parts = [Pixmap?](repeating: nil, count: bands)
         let lock = NSLock()
         DispatchQueue.concurrentPerform(iterations: bands) { b in
-            let y0 = b * rows
-            let y1 = min(height, y0 + rows)
+            let y0 = b * per
+            let y1 = b == bands - 1 ? height : min(height, y0 + per)
             guard y0 < y1, var c = Canvas(width: width, height: y1) else { return }
             let bottom = min(y1, drawn)
             if y0 < bottom {
@@ -43,14 +47,13 @@ public enum Wallpaper {
             parts[b] = c.pixmap
             lock.unlock()
         }
-        // The band that reaches the bottom is full-size; the bands above fill in its upper rows.
         guard let last = parts.lastIndex(where: { $0 != nil }), var out = parts[last] else {
             return Pixmap(width: 1, height: 1)!  // an empty size
         }
         for b in 0..<last {
             guard let part = parts[b] else { continue }
             let n = part.pixels.count
-            out.pixels.replaceSubrange(b * rows * width..<n, with: part.pixels[(b * rows * width)..<n])
+            out.pixels.replaceSubrange(b * per * width..<n, with: part.pixels[(b * per * width)..<n])
         }
         return out
     }
