@@ -4,6 +4,9 @@
    Swift reference it replaced, so the output bytes did not change. */
 #include "ckernels.h"
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 /* No fused multiply-add: the same bytes on every machine (arm64 would fuse otherwise). */
 #pragma STDC FP_CONTRACT OFF
@@ -166,5 +169,18 @@ void ckernels_radial_shade(double px, double py, double ax, double ay, double r0
     }
     done += n;
   }
+}
+
+void ckernels_advise_huge(void *p, size_t bytes) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  /* Only the whole 2-MiB pages inside the buffer; a failure (no THP support) changes nothing. */
+  const uintptr_t huge = (uintptr_t)2 << 20;
+  uintptr_t start = ((uintptr_t)p + huge - 1) & ~(huge - 1);
+  uintptr_t end = ((uintptr_t)p + bytes) & ~(huge - 1);
+  if (end > start) (void)madvise((void *)start, end - start, MADV_HUGEPAGE);
+#else
+  (void)p;
+  (void)bytes;
+#endif
 }
 

@@ -26,4 +26,7 @@ void ckernels_upsample_row(const float *line, size_t width, const int32_t *left,
    table entry Shader.lookup picks. */
 void ckernels_radial_shade(double px, double py, double ax, double ay, double r0, double dr,
                            const uint32_t *table, int32_t table_size, size_t count, uint32_t *out);
+/* Asks the kernel to back the whole 2-MiB pages of a large, not yet touched buffer with huge
+   pages (Linux transparent huge pages in "madvise" mode): one fault per 2 MiB instead of 512. */
+void ckernels_advise_huge(void *p, size_t bytes);
 #endif
