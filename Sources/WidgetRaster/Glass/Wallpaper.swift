@@ -19,19 +19,22 @@ public enum Wallpaper {
     }
 
     /// Horizontal bands drawn in parallel. Fixed, so the bytes never depend on the core count;
-    /// each band is the same drawing clipped to its rows, so the pixels equal a one-piece draw
-    /// (a test compares).
+    /// each band is the same drawing clipped to its rows.
     static let bands = 2
 
     /// A wallpaper for a screen of `width`×`height` pixels. With `rows`, only the rows above it
     /// are drawn (the same pixels as in the whole wallpaper; the rest stay clear): for callers
     /// that read only the top of the screen, where the widgets are.
     public static func generate(_ style: Style, width: Int, height: Int, rows limit: Int? = nil) -> Pixmap {
-        // The drawn rows are split evenly between the bands (band edges are whole rows, where
-        // every edge of these drawings is exact, so the pixels do not depend on them); the last
-        // band's canvas is the whole screen, which the bands above fill in.
+        // The drawn rows are split evenly between the bands: for the styles made of full-screen
+        // paints the band edges are invisible (a test compares with one undivided draw). The busy
+        // style's stripes are cut at the screen's sides, where the cut's rounding depends on the
+        // band's first row, so its bands stay at half the screen, partial or not (the drawn rows
+        // are then the whole wallpaper's; a test compares). The last band's canvas is the whole
+        // screen, which the bands above fill in.
         let drawn = min(height, max(0, limit ?? height))
-        let per = max(1, (drawn + bands - 1) / bands)
+        let split = style == .busy ? height : drawn
+        let per = max(1, (split + bands - 1) / bands)
         var parts = [Pixmap?](repeating: nil, count: bands)
         let lock = NSLock()
         DispatchQueue.concurrentPerform(iterations: bands) { b in
