@@ -223,7 +223,7 @@ final class SpeedPathTests: XCTestCase {
             let screen = HomeScreen.screen(of: device)
             let w = Int((screen.width * scale).rounded())
             let h = Int((screen.height * scale).rounded())
-            let rows = Checker.wallpaperRows(device, scale, settings: settings)
+            let rows = HomeScreen.rowsRead(device: device, scale: scale)
             XCTAssertLessThan(rows, h, "\(name): the rule reads less than the whole screen")
             let whole = Wallpaper.generate(.busy, width: w, height: h)
             let part = Wallpaper.generate(.busy, width: w, height: h, rows: rows)

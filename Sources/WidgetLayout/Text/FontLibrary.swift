@@ -117,7 +117,7 @@ public final class FontLibrary: @unchecked Sendable {
                     found.append(info)
                     continue
                 }
-                found += FontLibrary.freeTypeInfos(path).map { face in
+                found += FontLibrary.freeTypeFaces(path).map { face in
                     loaded[FaceKey(path: face.path, index: face.faceIndex)] = face
                     return FontLibrary.info(of: face)
                 }
@@ -127,7 +127,7 @@ public final class FontLibrary: @unchecked Sendable {
     }
 
     /// Every face of a file, opened with FreeType.
-    static func freeTypeInfos(_ path: String) -> [FontFace] {
+    static func freeTypeFaces(_ path: String) -> [FontFace] {
         let count = FontLibrary.withFreeType { lib -> Int in
             var face: FT_Face?
             guard FT_New_Face(lib, path, -1, &face) == 0, let face else { return 0 }

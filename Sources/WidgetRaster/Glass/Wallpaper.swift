@@ -131,19 +131,25 @@ public enum HomeScreen {
     }
 
     /// The rows of a screen-sized wallpaper (at `scale` pixels per point) that the backdrop crop
-    /// of any widget frame of `device` reads, with the widest margin any glass preset uses:
-    /// down to the lowest frame, plus that margin, plus two rows for rounding.
+    /// of any widget frame of `device` reads: down to the lowest frame, plus the widest margin any
+    /// look's glass takes (`SpecRenderer.backdropMargin`, under every accessibility setting that
+    /// adjusts glass), plus two rows for rounding.
     public static func rowsRead(device: Device, scale: Double) -> Int {
         var bottom = 0.0
         for family in WidgetFamily.allCases {
             if let f = frame(of: family, on: device) { bottom = max(bottom, f.maxY) }
         }
-        var blur = 12.0  // looks without a glass preset
+        var margin = SpecRenderer.backdropMargin(glass: nil, scale: scale)  // looks without glass
         for look in Appearance.allCases {
-            if let g = GlassMaterial.preset(for: look, tint: GlassMaterial.defaultTint) { blur = max(blur, g.blur) }
+            guard let preset = GlassMaterial.preset(for: look, tint: GlassMaterial.defaultTint) else { continue }
+            for reduce in [false, true] {
+                for contrast in [false, true] {
+                    let setting = ViewerSettings(reduceTransparency: reduce, increaseContrast: contrast)
+                    let glass = preset.adjusted(for: setting, dark: look.colorScheme == .dark)
+                    margin = max(margin, SpecRenderer.backdropMargin(glass: glass, scale: scale))
+                }
+            }
         }
-        for g in [GlassMaterial.regularLight, .regularDark, .clearLight, .clearDark] { blur = max(blur, g.blur) }
-        let margin = Int((blur * scale * 2).rounded(.up)) + 4
         let px = bottom * scale
         guard px.isFinite, px >= 0, px < 1e7 else { return Int.max }
         return Int(px.rounded(.up)) + margin + 2

@@ -79,9 +79,8 @@ public final class Checker {
             !legibility
             ? []
             : (options.wallpapers.isEmpty
-                ? Checker.defaultWallpapers(options.device, options.scale, settings: options.settings) : options.wallpapers)
+                ? Checker.defaultWallpapers(options.device, options.scale) : options.wallpapers)
         let base = makeRenderer()
-        base.wallpaper = Checker.baseWallpaper(options.device, options.scale, settings: options.settings)
         let lookRenderers = wallpapers.map { wp -> (String, SpecRenderer) in
             let r = makeRenderer()
             r.wallpaper = wp.pixmap
@@ -199,18 +198,16 @@ public final class Checker {
     }
 
     /// Generated wallpapers at the screen size of the device (shared, made once per size). Only
-    /// the rows the legibility rule reads are drawn (`wallpaperRows`).
-    static func defaultWallpapers(_ device: Device, _ scale: Double, settings: [ViewerSettings] = [.standard])
-        -> [(name: String, pixmap: Pixmap)]
-    {
+    /// the rows a backdrop reads are drawn (`HomeScreen.rowsRead`).
+    static func defaultWallpapers(_ device: Device, _ scale: Double) -> [(name: String, pixmap: Pixmap)] {
         let s = HomeScreen.screen(of: device)
         let w = Int((s.width * scale).rounded())
         let h = Int((s.height * scale).rounded())
-        let rows = wallpaperRows(device, scale, settings: settings)
+        let rows = HomeScreen.rowsRead(device: device, scale: scale)
         let styles: [Wallpaper.Style] = [.bright, .dark, .busy]
         var made = [Pixmap?](repeating: nil, count: styles.count)
         let lock = NSLock()
-        // At once: each is drawn in bands, but only its top rows, which one band mostly holds.
+        // At once: each is drawn in two bands, and there are three.
         DispatchQueue.concurrentPerform(iterations: styles.count) { i in
             let p = GeneratedWallpapers.shared.wallpaper(styles[i], width: w, height: h, rows: rows)
             lock.lock()
@@ -218,36 +215,6 @@ public final class Checker {
             lock.unlock()
         }
         return zip(styles, made).compactMap { style, p in p.map { (style.rawValue, $0) } }
-    }
-
-    /// The default (aurora) Home Screen wallpaper of the renderer that checks the full-colour and
-    /// accented variants, drawn down to the rows its glass reads: the same pixels there as
-    /// `GeneratedWallpapers.screen(device:scale:)`, in about half the time.
-    static func baseWallpaper(_ device: Device, _ scale: Double, settings: [ViewerSettings]) -> Pixmap {
-        let s = HomeScreen.screen(of: device)
-        let w = Int((s.width * scale).rounded())
-        let h = Int((s.height * scale).rounded())
-        return GeneratedWallpapers.shared.wallpaper(.aurora, width: w, height: h, rows: wallpaperRows(device, scale, settings: settings))
-    }
-
-    /// The rows of a screen-sized wallpaper that check's glass and vibrancy read: down to the
-    /// lowest widget frame of the device (Home and Lock Screen) plus the widest backdrop margin
-    /// of the looks check draws under `settings` (and two rows for rounding).
-    static func wallpaperRows(_ device: Device, _ scale: Double, settings: [ViewerSettings]) -> Int {
-        var bottom = 0.0
-        for family in WidgetFamily.allCases {
-            if let f = HomeScreen.frame(of: family, on: device) { bottom = max(bottom, f.maxY) }
-        }
-        var margin = SpecRenderer.backdropMargin(glass: nil, scale: scale)
-        for look in accentedLooks + [.light, .lockScreen] {
-            for setting in settings.isEmpty ? [.standard] : settings {
-                let glass = GlassMaterial.preset(for: look, tint: GlassMaterial.defaultTint)?.adjusted(
-                    for: setting, dark: look.colorScheme == .dark)
-                margin = max(margin, SpecRenderer.backdropMargin(glass: glass, scale: scale))
-            }
-        }
-        let px = bottom * scale
-        return px.isFinite ? Int(min(1e7, max(0, px)).rounded(.up)) + margin + 2 : Int.max
     }
 
     // MARK: Larger text, right-to-left
