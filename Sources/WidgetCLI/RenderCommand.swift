@@ -52,6 +52,9 @@ enum RenderCommand {
                                   widgets only; the others keep their defaults), e.g. --intent city=Paris.
           --no-contact-sheet      Skip the contact sheet.
           --allow-absolute-assets Let asset paths leave the spec's folder.
+          --fsync                 Flush each file to the disk before renaming it into place (survives
+                                  a power cut; ~5 ms a file). Without it files are still written
+                                  whole under a temporary name and renamed, never seen half-written.
           --quiet                 Print nothing but errors.
           -h, --help              Show this help.
 
@@ -99,7 +102,7 @@ enum RenderCommand {
         [
             "--out", "--families", "--appearances", "--entries", "--device", "--scale", "--format", "--quality",
             "--png-compression", "--jobs", "--shard", "--font-dir", "--no-contact-sheet", "--allow-absolute-assets",
-            "--quiet", "--help", "--tint", "--wallpaper", "--verify", "--record", "--tolerance", "--max-diff", "--intent",
+            "--fsync", "--quiet", "--help", "--tint", "--wallpaper", "--verify", "--record", "--tolerance", "--max-diff", "--intent",
         ] + settingsOptions
 
     static func run(_ argv: [String], widgets given: [WidgetDefinition] = []) throws -> Int32 {
@@ -124,6 +127,7 @@ enum RenderCommand {
         let verifyOptions = try DiffCommand.verifyOptions(&args)
         options.contactSheet = !args.flag("--no-contact-sheet")
         options.allowAbsoluteAssets = args.flag("--allow-absolute-assets")
+        options.flushToDisk = args.flag("--fsync")
         let quiet = args.flag("--quiet")
         let files = try args.finish(known: RenderCommand.options)
         guard !files.isEmpty || !widgets.isEmpty else {

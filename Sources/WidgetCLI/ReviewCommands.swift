@@ -76,6 +76,8 @@ enum MergeCommand {
         OPTIONS:
           --out DIR             The merged folder (required).
           --verify GOLDEN_DIR   Also compare the merged render with goldens (as 'render --verify').
+          --fsync               Flush each file to the disk before renaming it into place (as 'render
+                                --fsync').
           -h, --help            Show this help.
         """
 
@@ -88,10 +90,11 @@ enum MergeCommand {
         guard let out = try args.value("--out") else { throw UsageError("merge needs --out DIR") }
         let golden = try args.value("--verify")
         let options = try DiffCommand.verifyOptions(&args)
-        let dirs = try args.finish(known: ["--out", "--verify", "--tolerance", "--max-diff", "--help"])
+        let flush = args.flag("--fsync")
+        let dirs = try args.finish(known: ["--out", "--verify", "--tolerance", "--max-diff", "--fsync", "--help"])
         guard !dirs.isEmpty else { throw UsageError("merge needs the shard folders. Run 'widgetctl merge --help'.") }
         let outURL = URL(fileURLWithPath: out)
-        let result = try Merger.merge(dirs.map { URL(fileURLWithPath: $0) }, into: outURL)
+        let result = try Merger.merge(dirs.map { URL(fileURLWithPath: $0) }, into: outURL, flush: flush)
         print("merged \(result.variants) variants of \(result.kinds.joined(separator: ", ")) into \(out)")
         if let golden {
             let report = try Verifier.compare(

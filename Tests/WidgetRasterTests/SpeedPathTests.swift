@@ -319,3 +319,67 @@ final class Adler32Tests: XCTestCase {
         }
     }
 }
+
+/// The glass face copies the columns between the rounded corners as one span in rows that are
+/// a bezel or more deep; that is exact only if every copied pixel is one the per-pixel path
+/// would copy too (depth ≥ bezel by `signedDistance`).
+final class GlassSpanTests: XCTestCase {
+    func testCornerRowSpansHoldOnlyInteriorPixels() {
+        var spans = 0
+        for (w, h) in [(493, 493), (1049, 493), (1049, 1095), (174, 174), (333, 333), (40, 300), (301, 37)] {
+            for r in [0.0, 5.5, 30, 63.75, 69, 200] {
+                for bezel in [1.0, 8, 28, 42, 48.5] {
+                    let shape = GlassRenderer.Shape.roundedRect(width: Double(w), height: Double(h), radius: r)
+                    for y in 0..<h {
+                        let py = Double(y) + 0.5
+                        guard let (a, b) = GlassRenderer.cornerRowSpan(shape, py: py, bezel: bezel, width: w) else { continue }
+                        XCTAssert(0 <= a && a < b && b <= w)
+                        spans += 1
+                        for x in a..<b {
+                            let depth = -GlassRenderer.signedDistance(shape, Double(x) + 0.5, py).0
+                            if depth < bezel {
+                                XCTFail("\(w)×\(h) r \(r) bezel \(bezel): (\(x), \(y)) is \(depth) deep")
+                                return
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // The rows between the bezel and the corner radius of a 3x widget do get spans.
+        XCTAssertGreaterThan(spans, 1000)
+        let small = GlassRenderer.Shape.roundedRect(width: 493, height: 493, radius: 69)
+        XCTAssertNotNil(GlassRenderer.cornerRowSpan(small, py: 50.5, bezel: 42, width: 493))
+        XCTAssertNil(GlassRenderer.cornerRowSpan(small, py: 20.5, bezel: 42, width: 493))
+        XCTAssertNil(GlassRenderer.cornerRowSpan(.circle(width: 174, height: 174), py: 50.5, bezel: 10, width: 174))
+    }
+}
+
+/// Flushing to the disk (`--fsync`) is about durability only: the same files either way, and
+/// no temporary file left behind.
+final class FlushTests: XCTestCase {
+    func testFlushedBatchWritesTheSameFiles() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("widgetctl-flush-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let spec = try WidgetSpec.load(contentsOf: RenderTests.samples.appendingPathComponent("weather.widget.json"))
+        var trees: [[String: [UInt8]]] = []
+        for flush in [false, true] {
+            let dir = root.appendingPathComponent(flush ? "flushed" : "plain")
+            var options = BatchOptions(outputDirectory: dir)
+            options.scale = 0.5
+            options.families = [.systemSmall]
+            options.appearances = [.light, .clearDark]
+            options.flushToDisk = flush
+            _ = try BatchRenderer(options: options).run([spec])
+            var tree: [String: [UInt8]] = [:]
+            let e = FileManager.default.enumerator(at: dir, includingPropertiesForKeys: nil)!
+            for case let url as URL in e where !url.hasDirectoryPath {
+                XCTAssertFalse(url.lastPathComponent.hasSuffix(".tmp"), "left behind: \(url.path)")
+                tree[Verifier.relativePath(url, from: dir)] = try BoundedFile.read(url, maxBytes: 1 << 26)
+            }
+            trees.append(tree)
+        }
+        XCTAssertGreaterThan(trees[0].count, 4)
+        XCTAssertEqual(trees[0], trees[1])
+    }
+}

@@ -117,6 +117,11 @@ enum GlassRenderer {
                     if py >= inner && py <= Double(height) - inner {
                         spanStart = max(0, Int(bezel.rounded(.up)))
                         spanEnd = max(spanStart, width - Int(bezel.rounded(.up)))
+                    } else if let (a, b) = cornerRowSpan(shape, py: py, bezel: bezel, width: width) {
+                        spanStart = a
+                        spanEnd = b
+                    }
+                    if spanStart < spanEnd {
                         rowDst.advanced(by: spanStart).update(from: rowSrc.advanced(by: spanStart), count: spanEnd - spanStart)
                     }
                     for x in 0..<width where x < spanStart || x >= spanEnd {
@@ -153,6 +158,24 @@ enum GlassRenderer {
             }
         }
         return out
+    }
+
+    /// In a row that crosses the rounded corners, the columns between the corners are all at the
+    /// same depth (the distance to the top or bottom side). When that depth is a whole bezel or
+    /// more they are interior and copied as a span; the columns returned are a pixel inside the
+    /// exact ones, and computed as `signedDistance` computes them, so every pixel gets the value
+    /// the per-pixel path would give it.
+    static func cornerRowSpan(_ s: Shape, py: Double, bezel: Double, width: Int) -> (Int, Int)? {
+        guard case .roundedRect(let w, let h, let rIn) = s else { return nil }
+        let r = min(rIn, min(w, h) / 2)
+        let hx = w / 2 - r
+        let hy = h / 2 - r
+        let qy = abs(py - h / 2) - hy
+        // qx ≤ 0 < qy: signedDistance returns qy − r for every column in the span.
+        guard qy > 0, -(qy - r) >= bezel, hx > 2 else { return nil }
+        let a = max(0, Int((w / 2 - hx - 0.5).rounded(.up)) + 1)
+        let b = min(width, Int((w / 2 + hx - 0.5).rounded(.down)))
+        return a < b ? (a, b) : nil
     }
 
     /// Signed distance (negative inside) and outward unit normal at a point, in pixels. The

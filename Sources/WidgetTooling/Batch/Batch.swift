@@ -40,6 +40,11 @@ public struct BatchOptions: Sendable {
     public var tint: RGBA = GlassMaterial.defaultTint
     /// Largest number of variants one run may render.
     public var maxVariants = 50_000
+    /// Flush every file to the disk (fsync) before it is renamed into place, so that a power cut
+    /// cannot leave an empty or partial file under its final name. Off by default: files are
+    /// still written whole under a temporary name and renamed (a reader or a killed run never sees
+    /// half a file); the flush only adds the disk's latency (about 5 ms a file here).
+    public var flushToDisk = false
 
     public init(outputDirectory: URL) { self.outputDirectory = outputDirectory }
 
@@ -273,7 +278,9 @@ public final class BatchRenderer: @unchecked Sendable {
                         : try JPEGCodec.encode(rendered.pixmap, options: JPEGOptions(quality: options.jpegQuality))
                     let kind = BatchRenderer.safeName(renderer.spec.kind)
                     let relative = "\(job.variant.path).\(options.format.fileExtension)"
-                    try writeAtomically(bytes, to: out.appendingPathComponent(kind).appendingPathComponent(relative), root: out)
+                    try writeAtomically(
+                        bytes, to: out.appendingPathComponent(kind).appendingPathComponent(relative), root: out,
+                        flush: options.flushToDisk)
                     let file = RenderedFile(
                         kind: renderer.spec.kind, variant: job.variant, relativePath: relative,
                         pixelWidth: rendered.pixmap.width, pixelHeight: rendered.pixmap.height,
@@ -313,19 +320,21 @@ public final class BatchRenderer: @unchecked Sendable {
             let dir = out.appendingPathComponent(BatchRenderer.safeName(r.spec.kind))
             let manifest = Manifest.json(spec: r.spec, device: options.device, options: options, files: files, skipped: skipped)
             let manifestURL = dir.appendingPathComponent("manifest.json")
-            try writeAtomically(Array(manifest.utf8), to: manifestURL, root: out)
+            try writeAtomically(Array(manifest.utf8), to: manifestURL, root: out, flush: options.flushToDisk)
             report.manifests.append(manifestURL)
             // The gallery from the same facts, in memory (reading the manifest back as untrusted
             // input cost tens of megabytes for a large matrix).
             let gallery = Gallery.html(
                 Manifest.file(spec: r.spec, device: options.device, options: options, files: files, skipped: skipped))
-            try writeAtomically(Array(gallery.utf8), to: dir.appendingPathComponent("index.html"), root: out)
+            try writeAtomically(
+                Array(gallery.utf8), to: dir.appendingPathComponent("index.html"), root: out, flush: options.flushToDisk)
             report.galleries.append(dir.appendingPathComponent("index.html"))
             if options.contactSheet, !files.isEmpty, let builder = sheets[i] {
                 let sheet = builder.finish()
                 sheets[i] = nil
                 let url = dir.appendingPathComponent("contact-sheet.png")
-                try writeAtomically(try PNGCodec.encode(sheet, threads: max(1, options.jobs)), to: url, root: out)
+                try writeAtomically(
+                    try PNGCodec.encode(sheet, threads: max(1, options.jobs)), to: url, root: out, flush: options.flushToDisk)
                 report.contactSheets.append(url)
             }
         }
@@ -365,11 +374,16 @@ public func removeStaleTemporaryFiles(in dir: URL) {
 
 /// Writes through a temporary file in the same folder and a rename, so a reader (or an
 /// interrupted run) never sees half a file. Refuses to write through a symlink that leaves `root`.
-public func writeAtomically(_ bytes: [UInt8], to url: URL, root: URL? = nil) throws {
+/// With `flush`, the file is also on the disk (fsync) before the rename: it survives a power cut.
+public func writeAtomically(_ bytes: [UInt8], to url: URL, root: URL? = nil, flush: Bool = false) throws {
     let fm = FileManager.default
     let dir = url.deletingLastPathComponent()
-    do { try fm.createDirectory(at: dir, withIntermediateDirectories: true) } catch {
-        throw BatchError.write(path: dir.path, reason: error.localizedDescription)
+    // Most writes go to a folder that exists already: one stat() instead of Foundation's walk.
+    var dst = stat()
+    if !(stat(dir.path, &dst) == 0 && dst.st_mode & S_IFMT == S_IFDIR) {
+        do { try fm.createDirectory(at: dir, withIntermediateDirectories: true) } catch {
+            throw BatchError.write(path: dir.path, reason: error.localizedDescription)
+        }
     }
     if let root {
         let resolvedRoot = root.standardizedFileURL.resolvingSymlinksInPath().path
@@ -384,8 +398,8 @@ public func writeAtomically(_ bytes: [UInt8], to url: URL, root: URL? = nil) thr
     }
     let tmp = dir.appendingPathComponent(
         ".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
-    // Written with POSIX calls straight from the buffer (no Data copy), flushed to disk (fsync)
-    // before the rename, as Foundation's writer did.
+    // Written with POSIX calls straight from the buffer (no Data copy); with `flush`, on the disk
+    // (fsync) before the rename.
     let fd = open(tmp.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
     guard fd >= 0 else { throw BatchError.write(path: url.path, reason: String(cString: strerror(errno))) }
     var failure: Int32 = 0
@@ -401,7 +415,7 @@ public func writeAtomically(_ bytes: [UInt8], to url: URL, root: URL? = nil) thr
             offset += n
         }
     }
-    if failure == 0 && fsync(fd) != 0 { failure = errno }
+    if failure == 0 && flush && fsync(fd) != 0 { failure = errno }
     if close(fd) != 0 && failure == 0 { failure = errno }
     if failure == 0 && rename(tmp.path, url.path) != 0 { failure = errno }
     if failure != 0 {

@@ -38,7 +38,7 @@ public enum Merger {
         return bytes
     }
 
-    public static func merge(_ inputs: [URL], into out: URL, library: FontLibrary = .shared) throws -> Result {
+    public static func merge(_ inputs: [URL], into out: URL, library: FontLibrary = .shared, flush: Bool = false) throws -> Result {
         var byKind: [String: [(dir: URL, manifest: ManifestFile)]] = [:]
         for input in inputs {
             let kinds = ManifestFile.kinds(in: input)
@@ -117,7 +117,8 @@ public enum Merger {
                 let src = dir.appendingPathComponent(v.file)
                 if src.standardizedFileURL != dest.appendingPathComponent(v.file).standardizedFileURL {
                     try writeAtomically(
-                        try verifiedImage(v, in: dir, format: first.format), to: dest.appendingPathComponent(v.file), root: out)
+                        try verifiedImage(v, in: dir, format: first.format), to: dest.appendingPathComponent(v.file), root: out,
+                        flush: flush)
                 }
             }
             // The manifest: the first shard's, with every shard's variants and no shard mark.
@@ -149,16 +150,19 @@ public enum Merger {
                 return orderKey(a) < orderKey(b)
             }
             root["skipped"] = skipped
-            try writeAtomically(Array(JSONText.pretty(root).utf8), to: dest.appendingPathComponent("manifest.json"), root: out)
+            try writeAtomically(
+                Array(JSONText.pretty(root).utf8), to: dest.appendingPathComponent("manifest.json"), root: out, flush: flush)
             // As a single run: no sheet for a widget of one variant.
             if ordered.count >= ContactSheet.minimumVariants {
                 let sheet = ContactSheet.render(
                     title: first.displayName, subtitle: "\(first.kind) · \(first.deviceName)",
                     cells: cells, total: ordered.count, library: library)
-                try writeAtomically(try PNGCodec.encode(sheet), to: dest.appendingPathComponent("contact-sheet.png"), root: out)
+                try writeAtomically(
+                    try PNGCodec.encode(sheet), to: dest.appendingPathComponent("contact-sheet.png"), root: out, flush: flush)
             }
             try writeAtomically(
-                Array(Gallery.html(try ManifestFile.read(dest)).utf8), to: dest.appendingPathComponent("index.html"), root: out)
+                Array(Gallery.html(try ManifestFile.read(dest)).utf8), to: dest.appendingPathComponent("index.html"), root: out,
+                flush: flush)
             total += ordered.count
         }
         return Result(kinds: byKind.keys.sorted(), variants: total)
