@@ -111,6 +111,24 @@ final class SpeedPathTests: XCTestCase {
         XCTAssertGreaterThan(cached.backdrops.hits, 0)
     }
 
+    /// A batch with several workers makes the backdrops first (`prepareBackdrops`): the renders
+    /// then find them in the cache, and are the pixels of a renderer that made its own.
+    func testPreparedBackdropsAreTheOnesRendersMake() throws {
+        let spec = try WidgetSpec.load(contentsOf: RenderTests.samples.appendingPathComponent("weather.widget.json"))
+        let warmed = SpecRenderer(spec: spec, scale: 1)
+        let variants = [Appearance.light, .clearLight, .tintedDark, .standBy].flatMap { a in
+            [WidgetFamily.systemSmall, .systemMedium].map { Variant(entry: 0, family: $0, appearance: a) }
+        }
+        warmed.prepareBackdrops(for: variants)
+        let made = warmed.backdrops.misses
+        XCTAssertGreaterThan(made, 0, "the glass and vibrant looks' backdrops are made")
+        for v in variants {
+            let fresh = SpecRenderer(spec: spec, scale: 1)
+            XCTAssertEqual(try warmed.render(v).pixmap.pixels, try fresh.render(v).pixmap.pixels, "\(v)")
+        }
+        XCTAssertGreaterThan(warmed.backdrops.hits, 0, "the renders found them")
+    }
+
     func testManifestTextMatchesJSONSerialization() throws {
         let value: [String: Any] = [
             "b": [1, 2.5, "x/y", true, [String: Any](), [Any]()], "a": ["z": "quote \" and \\ and \n", "y": 164.333, "x": 3.0],

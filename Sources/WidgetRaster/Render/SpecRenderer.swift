@@ -226,6 +226,19 @@ public final class SpecRenderer: @unchecked Sendable {
         return o
     }
 
+    /// Makes the wallpapers and backdrop crops `variants` will read (one variant per backdrop
+    /// key), so that a batch can make them before its workers start: made here, at the top
+    /// level, the wallpaper's bands run on every core; made by the first worker that needs them,
+    /// the other workers wait for them and the bands run one after the other.
+    public func prepareBackdrops(for variants: [Variant]) {
+        var seen = Set<String>()
+        for v in variants where v.appearance.renderingMode != .fullColor && v.appearance != .watchFaceTinted {
+            let key = "\(v.family.rawValue)|\(v.appearance.colorScheme)|\(v.settings)|\(v.appearance)"
+            guard seen.insert(key).inserted else { continue }
+            _ = compositeOptions(for: v)
+        }
+    }
+
     /// Pixels of wallpaper around the widget that feed its glass: two standard deviations of the
     /// blur (the Gaussian weight beyond is 2%; the clamp covers it), plus four.
     public static func backdropMargin(glass: GlassMaterial?, scale px: Double) -> Int {

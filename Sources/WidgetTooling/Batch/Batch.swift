@@ -212,6 +212,18 @@ public final class BatchRenderer: @unchecked Sendable {
                 return ka != kb ? ka < kb : a < b
             }
         }
+        // With several workers, the wallpapers and backdrop crops the glass and vibrant looks read
+        // are made first, at the top level (their bands then run on every core instead of one
+        // worker making them while the others wait), at the same time as the contact sheets'
+        // canvases below. Same pixels either way: they are made once and shared.
+        let warm = DispatchGroup()
+        if options.jobs > 1 {
+            let byRenderer = Dictionary(grouping: jobs, by: \.spec).mapValues { $0.map(\.variant) }
+            let warmRenderers = renderers
+            DispatchQueue.global().async(group: warm) {
+                for (i, variants) in byRenderer.sorted(by: { $0.key < $1.key }) { warmRenderers[i].prepareBackdrops(for: variants) }
+            }
+        }
         // Each widget's sheet is laid out now, from the sizes the thumbnails will have, and each
         // thumbnail is drawn into it as soon as its variant is rendered: no thumbnail is kept.
         var sheets: [Int: ContactSheet.Builder] = [:]
@@ -237,6 +249,7 @@ public final class BatchRenderer: @unchecked Sendable {
                 sheetJobs.formUnion(order.filter { sheet.shown.contains(jobs[$0].variant) })
             }
         }
+        warm.wait()
         // The order workers take variants in: a family's entries one after another, each entry's
         // looks and settings together. Two workers then render different looks at once (each
         // blurring its own backdrop) instead of waiting on the same one, and the next entry finds
