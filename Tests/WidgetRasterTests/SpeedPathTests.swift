@@ -289,6 +289,19 @@ final class WallpaperRowsTests: XCTestCase {
         }
     }
 
+    /// A blob painted over its circle's square only is the blob painted over the whole canvas.
+    func testBoundedBlobsEqualWholeCanvasPaints() throws {
+        for style in Wallpaper.Style.allCases {
+            for (w, h) in [(120, 261), (201, 437), (834, 1194), (1206, 2622), (2000, 900)] {
+                var bounded = try XCTUnwrap(Canvas(width: w, height: h))
+                Wallpaper.draw(style, into: &bounded, width: Double(w), height: Double(h))
+                var whole = try XCTUnwrap(Canvas(width: w, height: h))
+                Wallpaper.draw(style, into: &whole, width: Double(w), height: Double(h), boundedBlobs: false)
+                XCTAssertEqual(bounded.pixmap.pixels, whole.pixmap.pixels, "\(style) \(w)×\(h)")
+            }
+        }
+    }
+
     func testRenderBackdropsFromPartialWallpaperEqualWhole() throws {
         for device in DeviceCatalog.all where HomeScreen.frame(of: .systemSmall, on: device) != nil {
             let px = 1.0

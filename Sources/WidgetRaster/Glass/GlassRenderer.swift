@@ -105,9 +105,16 @@ enum GlassRenderer {
         case .circle(let w, let h): inner = min(w, h) / 2
         case .field: inner = .infinity  // no straight interior span: every pixel asks the field
         }
+        // Along a straight side every pixel of a column (or row) has the same distance and normal,
+        // so the same refraction shift and rim lift: the last ones computed are kept per column
+        // and for the pixel to the left, and reused when the distance and normal are equal.
+        var columnKey = [SIMD3<Double>](repeating: SIMD3(.nan, .nan, .nan), count: width)
+        var columnValue = [SIMD2<Double>](repeating: .zero, count: width)
         face.pixels.withUnsafeBufferPointer { src in
             out.pixels.withUnsafeMutableBufferPointer { dst in
                 for y in 0..<height {
+                    var leftKey = SIMD3<Double>(.nan, .nan, .nan)
+                    var leftValue = SIMD2<Double>.zero
                     let py = Double(y) + 0.5
                     let rowSrc = src.baseAddress! + (y + margin) * bw + margin
                     let rowDst = dst.baseAddress! + y * width
@@ -132,25 +139,40 @@ enum GlassRenderer {
                             rowDst[x] = rowSrc[x]
                             continue
                         }
-                        // Refraction: sample the face from further inside, most at the very edge
-                        // (the slope of a convex squircle bezel falls off as (1 − t)³).
-                        let t = max(0, min(1, depth / bezel))
-                        let u = 1 - t
-                        let shift = refraction * u * u * u
+                        let key = SIMD3(dist, nx, ny)
+                        let value: SIMD2<Double>
+                        if key == leftKey {
+                            value = leftValue
+                        } else if key == columnKey[x] {
+                            value = columnValue[x]
+                        } else {
+                            // Refraction: sample the face from further inside, most at the very edge
+                            // (the slope of a convex squircle bezel falls off as (1 − t)³).
+                            let t = max(0, min(1, depth / bezel))
+                            let u = 1 - t
+                            let shift = refraction * u * u * u
+                            // Specular rim: strongest where the edge faces the light, weaker opposite;
+                            // a Gaussian falloff over the rim width (exp(−d²) ≈ 1/(1 + d² + d⁴/2)).
+                            let d2 = (depth / rim) * (depth / rim)
+                            let edge = 1 / (1 + d2 + d2 * d2 * 0.5)
+                            let facing = nx * light.0 + ny * light.1
+                            let spec =
+                                m.rimIntensity * edge * (max(0, facing) * max(0, facing) + 0.45 * max(0, -facing) * max(0, -facing))
+                            // A hairline fading over 1.5 px, or a solid border of the material's width.
+                            let hair =
+                                borderWidth > 0
+                                ? m.outlineOpacity * max(0, min(1, borderWidth + 0.5 - depth))
+                                : (depth < 1.5 ? m.outlineOpacity * max(0, 1 - depth / 1.5) : 0)
+                            value = SIMD2(shift, min(1, spec + hair))
+                        }
+                        leftKey = key
+                        leftValue = value
+                        columnKey[x] = key
+                        columnValue[x] = value
+                        let shift = value.x
+                        let lift = value.y
                         var c = sample(
                             src.baseAddress!, bw, face.height, px - nx * shift + Double(margin), py - ny * shift + Double(margin))
-                        // Specular rim: strongest where the edge faces the light, weaker opposite;
-                        // a Gaussian falloff over the rim width (exp(−d²) ≈ 1/(1 + d² + d⁴/2)).
-                        let d2 = (depth / rim) * (depth / rim)
-                        let edge = 1 / (1 + d2 + d2 * d2 * 0.5)
-                        let facing = nx * light.0 + ny * light.1
-                        let spec = m.rimIntensity * edge * (max(0, facing) * max(0, facing) + 0.45 * max(0, -facing) * max(0, -facing))
-                        // A hairline fading over 1.5 px, or a solid border of the material's width.
-                        let hair =
-                            borderWidth > 0
-                            ? m.outlineOpacity * max(0, min(1, borderWidth + 0.5 - depth))
-                            : (depth < 1.5 ? m.outlineOpacity * max(0, 1 - depth / 1.5) : 0)
-                        let lift = min(1, spec + hair)
                         if lift > 0.002 { c = screen(c, lift) }
                         rowDst[x] = c
                     }

@@ -62,13 +62,25 @@ public enum Wallpaper {
     }
 
     /// Draws a style for a `w`×`h` screen (the canvas may hold only its first rows).
-    static func draw(_ style: Style, into c: inout Canvas, width w: Double, height h: Double) {
+    /// `boundedBlobs`: each radial blob is painted over the square around its circle only —
+    /// outside the circle its gradient is fully transparent, which leaves a pixel as it is (a
+    /// test compares with painting the whole canvas, `boundedBlobs: false`).
+    static func draw(_ style: Style, into c: inout Canvas, width w: Double, height h: Double, boundedBlobs: Bool = true) {
         func blob(_ x: Double, _ y: Double, _ r: Double, _ color: String, _ alpha: Double = 1) {
             let col = RGBA(hex: color)!
-            c.paint(
-                .radialGradient(
-                    stops: [GradientStop(col.opacity(alpha), at: 0), GradientStop(col.opacity(0), at: 1)],
-                    center: Point(x * w, y * h), startRadius: 0, endRadius: r * max(w, h)))
+            let center = Point(x * w, y * h)
+            let radius = r * max(w, h)
+            let paint = Paint.radialGradient(
+                stops: [GradientStop(col.opacity(alpha), at: 0), GradientStop(col.opacity(0), at: 1)],
+                center: center, startRadius: 0, endRadius: radius)
+            guard boundedBlobs else { return c.paint(paint) }
+            // Whole pixels, a pixel beyond the circle on every side, within the canvas.
+            let x0 = max(0, (center.x - radius).rounded(.down) - 1)
+            let y0 = max(0, (center.y - radius).rounded(.down) - 1)
+            let x1 = min(Double(c.width), (center.x + radius).rounded(.up) + 1)
+            let y1 = min(Double(c.height), (center.y + radius).rounded(.up) + 1)
+            guard x1 > x0, y1 > y0 else { return }
+            c.fill(Path(rect: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)), with: paint)
         }
         switch style {
         case .aurora:
