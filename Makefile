@@ -18,8 +18,11 @@ BENCH_RUNS ?= 15
 # Every release build uses the same flags, so they share one build folder. The static Foundation
 # archive carries glibc's link-time notice about mktemp (its own temporary-file code, not ours);
 # `release-build` drops that one line and keeps the build's exit status.
+# Concrete generic types are reached through their metadata accessors instead of mangled-name
+# lookups: a lookup demangles the name and, for a Dictionary or Set, searches the binary's
+# protocol conformances at first use — 12% of a one-variant render, 5% with the accessors.
 SHELL := /bin/bash
-RELEASE := -c release --static-swift-stdlib
+RELEASE := -c release --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 define release-build
 	set -o pipefail; $(SWIFT) build $(RELEASE) --product $(1) 2>&1 | sed '/the use of .mktemp. is dangerous/d'
 endef

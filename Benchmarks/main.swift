@@ -9,7 +9,8 @@ import WidgetTooling
 
 callocator_keep_large_blocks()  // as widgetctl does
 let args = CommandLine.arguments
-let runs = args.count > 1 ? Int(args[1]) ?? 15 : 15
+// Runs: 1…1000 (0 or junk would leave no sample to take a median of).
+let runs = args.count > 1 ? max(1, min(1000, Int(args[1]) ?? 15)) : 15
 let only = args.count > 2 ? args[2] : ""
 
 /// Runs `body` `runs` times after one warm-up and prints median, min, max and throughput.
