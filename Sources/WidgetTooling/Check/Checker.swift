@@ -190,11 +190,45 @@ public final class Checker {
             let laidOut = try base.renderer.render(
                 widget, device: options.device, scale: options.scale, options: CompositeOptions(), layoutOnly: true)
         else { return [] }
+        // Each text's glyph mask depends on the layout only: drawn once for all the wallpapers.
+        let masks = textMasks(laidOut, family: family)
         var findings: [Finding] = []
         for (name, r) in lookRenderers {
-            findings += legibilityFindings(spec, r, v, widget: widget, laidOut: laidOut, wallpaper: name)
+            findings += legibilityFindings(spec, r, v, widget: widget, laidOut: laidOut, masks: masks, wallpaper: name)
         }
         return findings
+    }
+
+    /// A text's glyphs drawn alone (white) over its box, with the box's place in the frame.
+    struct TextMask {
+        let pixmap: Pixmap
+        let x0: Int
+        let y0: Int
+    }
+
+    /// The glyph mask of each text of `rendered`'s content, by the index of its op in `inkOps`
+    /// (nil for ops that are not measured texts or fall outside the frame). The box is the text's
+    /// plus a margin for overhanging ink, not the whole frame: a label covers a few percent of a
+    /// widget.
+    func textMasks(_ rendered: RenderedWidget, family: WidgetFamily) -> [TextMask?] {
+        guard let frame = WidgetRenderer.frame(family: family, device: options.device, scale: options.scale) else { return [] }
+        return rendered.content.inkOps.map { op -> TextMask? in
+            // Text only: the "?" an unknown symbol's placeholder draws is part of an image (WR015 reports it).
+            guard case .text(let layout, let origin, _, _) = op.kind, !op.isImage, !layout.lines.isEmpty else { return nil }
+            let k = frame.scale
+            let pad = layout.font.size * 0.75 + 2
+            // (Clamped before the Int conversion: a far-off text cannot trap it.)
+            func px(_ v: Double) -> Int { v.isFinite ? Int(max(-1e6, min(1e6, v))) : 0 }
+            let x0 = max(0, px(((origin.x - pad) * k).rounded(.down)))
+            let y0 = max(0, px(((origin.y - pad) * k).rounded(.down)))
+            let x1 = min(frame.pixelWidth, px(((origin.x + layout.size.width + pad) * k).rounded(.up)))
+            let y1 = min(frame.pixelHeight, px(((origin.y + layout.size.height + pad) * k).rounded(.up)))
+            guard x1 > x0, y1 > y0, var mask = Canvas(width: x1 - x0, height: y1 - y0) else { return nil }
+            mask.draw(
+                layout, at: origin, with: .solid(.white),
+                transform: Transform.scale(k).concatenating(.translation(Double(-x0), Double(-y0))))
+            return TextMask(pixmap: mask.pixmap, x0: x0, y0: y0)
+        }
     }
 
     /// Generated wallpapers at the screen size of the device (shared, made once per size). Only
@@ -491,7 +525,7 @@ public final class Checker {
     /// the wallpaper named `wallpaper`.
     func legibilityFindings(
         _ spec: WidgetSpec, _ renderer: SpecRenderer, _ v: Variant, widget: ResolvedWidget, laidOut rendered: RenderedWidget,
-        wallpaper: String
+        masks: [TextMask?], wallpaper: String
     ) -> [Finding] {
         guard let frame = WidgetRenderer.frame(family: v.family, device: options.device, scale: options.scale) else { return [] }
         var behindList = DisplayList()
@@ -528,23 +562,12 @@ public final class Checker {
                 environment: env, options: renderer.compositeOptions(for: v))
         let colors = renderer.accent
         var out: [Finding] = []
-        for op in rendered.content.inkOps {
-            // Text only: the "?" an unknown symbol's placeholder draws is part of an image (WR015 reports it).
-            guard case .text(let layout, let origin, let style, _) = op.kind, !op.isImage, !layout.lines.isEmpty else { continue }
-            // The glyphs are drawn alone into a mask over the text's box (plus a margin for
-            // overhanging ink), not the whole frame: a label covers a few percent of a widget.
-            let k = frame.scale
-            let pad = layout.font.size * 0.75 + 2
-            // (Clamped before the Int conversion: a far-off text cannot trap it.)
-            func px(_ v: Double) -> Int { v.isFinite ? Int(max(-1e6, min(1e6, v))) : 0 }
-            let x0 = max(0, px(((origin.x - pad) * k).rounded(.down)))
-            let y0 = max(0, px(((origin.y - pad) * k).rounded(.down)))
-            let x1 = min(frame.pixelWidth, px(((origin.x + layout.size.width + pad) * k).rounded(.up)))
-            let y1 = min(frame.pixelHeight, px(((origin.y + layout.size.height + pad) * k).rounded(.up)))
-            guard x1 > x0, y1 > y0, var mask = Canvas(width: x1 - x0, height: y1 - y0) else { continue }
-            mask.draw(
-                layout, at: origin, with: .solid(.white),
-                transform: Transform.scale(k).concatenating(.translation(Double(-x0), Double(-y0))))
+        for (index, op) in rendered.content.inkOps.enumerated() {
+            // The texts with a glyph mask (`textMasks`, drawn once for every wallpaper).
+            guard index < masks.count, let textMask = masks[index], case .text(let layout, _, let style, _) = op.kind else { continue }
+            let mask = textMask.pixmap
+            let x0 = textMask.x0
+            let y0 = textMask.y0
             // The system's share: the text's group colour at the group's opacity on the glass alone
             // (the same glyph pixels, so ordinary anti-aliasing is nobody's fault). The widget's
             // share: the style's own alpha (secondary styles, opacity), whatever it drew behind the
@@ -564,7 +587,7 @@ public final class Checker {
             // the 8-bit channel alone: kept per text (the same `pow` results, computed once).
             var fullInk = MixedLuminance(ink: inkRGB, amount: groupOpacity * ownAlpha)
             var fullSystem = MixedLuminance(ink: inkRGB, amount: groupOpacity)
-            mask.pixmap.pixels.withUnsafeBufferPointer { m in
+            mask.pixels.withUnsafeBufferPointer { m in
                 let peak = m.reduce(UInt32(0)) { max($0, $1 >> 24) }
                 guard peak > 0 else { return }
                 behind.pixels.withUnsafeBufferPointer { bh in
