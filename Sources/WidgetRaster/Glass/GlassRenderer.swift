@@ -131,12 +131,17 @@ enum GlassRenderer {
                     if spanStart < spanEnd {
                         rowDst.advanced(by: spanStart).update(from: rowSrc.advanced(by: spanStart), count: spanEnd - spanStart)
                     }
-                    for x in 0..<width where x < spanStart || x >= spanEnd {
+                    // The pixels left and right of the span (not a test per interior pixel).
+                    var x = 0
+                    while x < width {
+                        if x == spanStart && spanStart < spanEnd { x = spanEnd }
+                        if x >= width { break }
                         let px = Double(x) + 0.5
                         let (dist, nx, ny) = signedDistance(shape, px, py)
                         let depth = -dist
                         if depth >= bezel {
                             rowDst[x] = rowSrc[x]
+                            x += 1
                             continue
                         }
                         let key = SIMD3(dist, nx, ny)
@@ -175,6 +180,7 @@ enum GlassRenderer {
                             src.baseAddress!, bw, face.height, px - nx * shift + Double(margin), py - ny * shift + Double(margin))
                         if lift > 0.002 { c = screen(c, lift) }
                         rowDst[x] = c
+                        x += 1
                     }
                 }
             }
