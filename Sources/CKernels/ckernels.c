@@ -4,6 +4,9 @@
    Swift reference it replaced, so the output bytes did not change. */
 #include "ckernels.h"
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
@@ -75,9 +78,22 @@ static inline uint32_t ckernels_pack(const float *p) {
   ckernels_u32x4 bits;
   memcpy(&bits, &v, 16);
   bits &= 0xFF;
+#if defined(__SSE2__)
+  /* Lanes are 0...255: signed compares and saturating packs are exact. Colour lanes take the
+     smaller of themselves and alpha; the four bytes are packed in one go. */
+  __m128i q;
+  memcpy(&q, &bits, 16);
+  __m128i alpha = _mm_shuffle_epi32(q, _MM_SHUFFLE(3, 3, 3, 3));
+  __m128i over = _mm_cmpgt_epi32(q, alpha);
+  q = _mm_or_si128(_mm_and_si128(over, alpha), _mm_andnot_si128(over, q));
+  q = _mm_packs_epi32(q, q);
+  q = _mm_packus_epi16(q, q);
+  return (uint32_t)_mm_cvtsi128_si32(q);
+#else
   uint32_t a = bits.w;
   uint32_t r = bits.x < a ? bits.x : a, g = bits.y < a ? bits.y : a, b = bits.z < a ? bits.z : a;
   return r | (g << 8) | (b << 16) | (a << 24);
+#endif
 }
 
 void ckernels_resize(const uint32_t *src, size_t src_width, size_t src_height, size_t dst_width,
