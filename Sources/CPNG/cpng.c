@@ -301,3 +301,17 @@ void cpng_filter_row(const uint32_t *pixels, size_t width, int drop_alpha,
     out[i] = (uint8_t)(c[i] - pred);
   }
 }
+
+int cpng_all_opaque(const uint32_t *pixels, size_t count) {
+  /* AND of every pixel, 64 at a time (vectorised), stopping at the first block with a
+     translucent pixel. */
+  size_t i = 0;
+  for (; i + 64 <= count; i += 64) {
+    uint32_t all = 0xFFFFFFFFu;
+    for (size_t k = 0; k < 64; k++) all &= pixels[i + k];
+    if ((all >> 24) != 255) return 0;
+  }
+  for (; i < count; i++)
+    if ((pixels[i] >> 24) != 255) return 0;
+  return 1;
+}

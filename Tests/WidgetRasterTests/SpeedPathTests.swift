@@ -386,6 +386,24 @@ final class GlassSpanTests: XCTestCase {
     }
 }
 
+/// The opaque test that picks RGB over RGBA (64 pixels at a time in C) is the plain one: one
+/// translucent pixel anywhere — in a whole block, in the tail — makes the image not opaque.
+final class OpaqueScanTests: XCTestCase {
+    func testAllOpaqueFindsEveryTranslucentPixel() {
+        for count in [0, 1, 63, 64, 65, 127, 128, 1000, 4097] {
+            var pixels = [UInt32](repeating: 0xFF12_3456, count: count)
+            XCTAssertEqual(cpng_all_opaque(pixels, count), 1, "\(count) opaque")
+            for at in Set([0, count / 2, count - 1, (count / 64) * 64]) where at >= 0 && at < count {
+                for alpha: UInt32 in [0, 1, 254] {
+                    pixels[at] = alpha << 24 | 0x12_3456
+                    XCTAssertEqual(cpng_all_opaque(pixels, count), 0, "\(count) with alpha \(alpha) at \(at)")
+                    pixels[at] = 0xFF12_3456
+                }
+            }
+        }
+    }
+}
+
 /// Flushing to the disk (`--fsync`) is about durability only: the same files either way, and
 /// no temporary file left behind.
 final class FlushTests: XCTestCase {

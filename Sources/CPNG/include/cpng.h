@@ -44,4 +44,6 @@ uint32_t cpng_crc32(uint32_t crc, const uint8_t *data, size_t size);
    (width * bpp bytes). `cur` and `prev` start with bpp zero bytes. */
 void cpng_filter_row(const uint32_t *pixels, size_t width, int drop_alpha,
                      const uint8_t *prev, uint8_t *cur, uint8_t *out);
+/* 1 when every pixel (0xAABBGGRR) has alpha 255, else 0. */
+int cpng_all_opaque(const uint32_t *pixels, size_t count);
 #endif

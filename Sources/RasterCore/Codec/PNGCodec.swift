@@ -57,7 +57,8 @@ public enum PNGCodec {
     /// `threads` > 1 spreads the fast encoder's filtering and deflate over that many threads
     /// (the bytes do not change); libpng is always one thread.
     public static func encode(_ pixmap: Pixmap, options: PNGOptions = .fast, threads: Int = 1) throws -> [UInt8] {
-        let opaque = options.dropOpaqueAlpha && pixmap.pixels.allSatisfy { $0 >> 24 == 255 }
+        let opaque =
+            options.dropOpaqueAlpha && pixmap.pixels.withUnsafeBufferPointer { cpng_all_opaque($0.baseAddress!, $0.count) != 0 }
         guard case .zlib(let level, let filters, let strategy) = options.compressor else {
             return FastPNGEncoder.encode(pixmap, dropAlpha: opaque, threads: max(1, min(64, threads)))
         }
