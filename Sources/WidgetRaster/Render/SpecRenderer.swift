@@ -233,7 +233,7 @@ public final class SpecRenderer: @unchecked Sendable {
     public func prepareBackdrops(for variants: [Variant]) {
         var seen = Set<String>()
         for v in variants where v.appearance.renderingMode != .fullColor && v.appearance != .watchFaceTinted {
-            let key = "\(v.family.rawValue)|\(v.appearance.colorScheme)|\(v.settings)|\(v.appearance)"
+            let key = "\(v.family.rawValue)|\(v.appearance.rawValue)|\(v.settings)"
             guard seen.insert(key).inserted else { continue }
             _ = compositeOptions(for: v)
         }
