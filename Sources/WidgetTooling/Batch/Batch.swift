@@ -392,8 +392,8 @@ public func writeAtomically(_ bytes: [UInt8], to url: URL, root: URL? = nil, flu
     let fm = FileManager.default
     let dir = url.deletingLastPathComponent()
     // Most writes go to a folder that exists already: one stat() instead of Foundation's walk.
-    var dst = stat()
-    if !(stat(dir.path, &dst) == 0 && dst.st_mode & S_IFMT == S_IFDIR) {
+    var folder = stat()
+    if !(stat(dir.path, &folder) == 0 && folder.st_mode & S_IFMT == S_IFDIR) {
         do { try fm.createDirectory(at: dir, withIntermediateDirectories: true) } catch {
             throw BatchError.write(path: dir.path, reason: error.localizedDescription)
         }

@@ -199,11 +199,13 @@ public final class Checker {
         return findings
     }
 
-    /// A text's glyphs drawn alone (white) over its box, with the box's place in the frame.
+    /// A text's glyphs drawn alone (white) over its box, with the box's place in the frame and
+    /// the mask's highest alpha.
     struct TextMask {
         let pixmap: Pixmap
         let x0: Int
         let y0: Int
+        let peak: UInt32
     }
 
     /// The glyph mask of each text of `rendered`'s content, by the index of its op in `inkOps`
@@ -227,7 +229,8 @@ public final class Checker {
             mask.draw(
                 layout, at: origin, with: .solid(.white),
                 transform: Transform.scale(k).concatenating(.translation(Double(-x0), Double(-y0))))
-            return TextMask(pixmap: mask.pixmap, x0: x0, y0: y0)
+            let peak = mask.pixmap.pixels.reduce(UInt32(0)) { max($0, $1 >> 24) }
+            return TextMask(pixmap: mask.pixmap, x0: x0, y0: y0, peak: peak)
         }
     }
 
@@ -587,8 +590,8 @@ public final class Checker {
             // the 8-bit channel alone: kept per text (the same `pow` results, computed once).
             var fullInk = MixedLuminance(ink: inkRGB, amount: groupOpacity * ownAlpha)
             var fullSystem = MixedLuminance(ink: inkRGB, amount: groupOpacity)
+            let peak = textMask.peak
             mask.pixels.withUnsafeBufferPointer { m in
-                let peak = m.reduce(UInt32(0)) { max($0, $1 >> 24) }
                 guard peak > 0 else { return }
                 behind.pixels.withUnsafeBufferPointer { bh in
                     glassOnly.pixels.withUnsafeBufferPointer { gl in
