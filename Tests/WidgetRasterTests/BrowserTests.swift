@@ -27,12 +27,15 @@ final class BrowserTests: XCTestCase {
     }
 
     func run(_ exe: String, _ args: [String]) throws -> String {
+        // A fresh profile each run, removed afterwards (each one is a few MB of browser state).
+        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("widgetctl-chromium-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: profile) }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: exe)
         p.arguments =
             [
                 "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-                "--user-data-dir=\(FileManager.default.temporaryDirectory.path)/widgetctl-chromium-\(UUID().uuidString)",
+                "--user-data-dir=\(profile.path)",
             ] + args
         let out = Pipe()
         p.standardOutput = out

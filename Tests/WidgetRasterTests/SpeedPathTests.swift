@@ -7,25 +7,25 @@ import XCTest
 @testable import WidgetRaster
 @testable import WidgetTooling
 
+/// A noisy, partly transparent test image (deterministic).
+func noise(_ w: Int, _ h: Int, seed: UInt64 = 1) -> Pixmap {
+    var s = seed
+    var p = Pixmap(width: w, height: h)!
+    for i in p.pixels.indices {
+        s = s &* 6364136223846793005 &+ 1442695040888963407
+        let a = UInt32(truncatingIfNeeded: s >> 56) | (i % 7 == 0 ? 0 : 0xC0)
+        let v = UInt32(truncatingIfNeeded: s >> 20)
+        let r = min(a, v & 0xFF)
+        let g = min(a, (v >> 8) & 0xFF)
+        let b = min(a, (v >> 16) & 0xFF)
+        p.pixels[i] = r | g << 8 | b << 16 | a << 24
+    }
+    return p
+}
+
 /// The shortcuts of the speed round (issue 19) must not change a byte: each is compared with the
 /// plain path it replaces.
 final class SpeedPathTests: XCTestCase {
-    /// A noisy, partly transparent test image (deterministic).
-    func noise(_ w: Int, _ h: Int, seed: UInt64 = 1) -> Pixmap {
-        var s = seed
-        var p = Pixmap(width: w, height: h)!
-        for i in p.pixels.indices {
-            s = s &* 6364136223846793005 &+ 1442695040888963407
-            let a = UInt32(truncatingIfNeeded: s >> 56) | (i % 7 == 0 ? 0 : 0xC0)
-            let v = UInt32(truncatingIfNeeded: s >> 20)
-            let r = min(a, v & 0xFF)
-            let g = min(a, (v >> 8) & 0xFF)
-            let b = min(a, (v >> 16) & 0xFF)
-            p.pixels[i] = r | g << 8 | b << 16 | a << 24
-        }
-        return p
-    }
-
     func testPNGBytesDoNotDependOnThreads() throws {
         // Sizes around the 256-KiB block and the segment boundaries, RGBA and opaque.
         for (w, h) in [(1, 1), (300, 301), (1049, 493), (2000, 700)] {
@@ -430,5 +430,89 @@ final class FlushTests: XCTestCase {
         }
         XCTAssertGreaterThan(trees[0].count, 4)
         XCTAssertEqual(trees[0], trees[1])
+    }
+}
+
+/// The contact sheet is encoded band by band while a batch renders (`PNGRowEncoder`,
+/// `ContactSheet.Builder(streaming:)`): the file must be the one-shot encoding of the whole sheet.
+final class StreamingEncodeTests: XCTestCase {
+    /// Rows y0..<y1 of `p` as a pixmap of their own.
+    func rows(_ p: Pixmap, _ y0: Int, _ y1: Int) -> Pixmap {
+        Pixmap(width: p.width, height: y1 - y0, premultiplied: Array(p.pixels[(y0 * p.width)..<(y1 * p.width)]))
+    }
+
+    func testRowEncoderGivesTheSameBytesForAnyBandsAndThreads() throws {
+        // 700×400 RGBA is 1.1 MB filtered: five deflate blocks (256 KiB), whose boundaries fall
+        // inside rows; noise (literals) above flat rows (runs) so both kinds of block occur.
+        var image = noise(700, 400, seed: 5)
+        for i in (700 * 250)..<(700 * 330) { image.pixels[i] = 0xFF33_6699 }
+        let opaque = Pixmap(width: 700, height: 400, premultiplied: image.pixels.map { $0 | 0xFF00_0000 })
+        for (picture, dropAlpha) in [(image, false), (opaque, true)] {
+            let whole = FastPNGEncoder.encode(picture, dropAlpha: dropAlpha, threads: 1)
+            XCTAssertEqual(try PNGCodec.decode(whole), picture)
+            for (cuts, threads) in [([1, 2, 93, 94, 250, 399, 400], 1), ([37, 38, 300, 400], 3), ([400], 4), ([5, 200, 400], 2)] {
+                // Bands as pixmaps of their own…
+                var banded = PNGRowEncoder(width: 700, height: 400, opaque: dropAlpha)
+                // …and as row ranges of the whole image.
+                var ranged = PNGRowEncoder(width: 700, height: 400, opaque: dropAlpha)
+                var y = 0
+                for cut in cuts {
+                    banded.append(rows(picture, y, cut), threads: threads)
+                    ranged.append(picture, rows: y..<cut, threads: threads)
+                    y = cut
+                }
+                XCTAssertEqual(banded.rowsAppended, 400)
+                XCTAssertEqual(banded.finish(), whole, "bands \(cuts), \(threads) threads, opaque \(dropAlpha)")
+                XCTAssertEqual(ranged.finish(), whole, "ranges \(cuts), \(threads) threads, opaque \(dropAlpha)")
+            }
+        }
+    }
+
+    func testStreamingSheetIsTheWholeSheetEncoded() throws {
+        // Three rows of cells of different heights; translucent thumbnails (a sheet is still
+        // opaque: they are drawn over its opaque ground); placed in a scrambled order, some with
+        // encoding deferred to the end, as a batch's last variants are.
+        let looks: [Appearance] = [.light, .dark, .clearLight]
+        var cells: [(Variant, Pixmap)] = []
+        for (r, family) in [WidgetFamily.systemSmall, .systemMedium, .systemLarge].enumerated() {
+            for (c, look) in looks.enumerated() {
+                let w = family == .systemSmall ? 60 : 130
+                let h = family == .systemLarge ? 140 : 60
+                cells.append(
+                    (Variant(entry: 0, family: family, appearance: look), noise(w, h, seed: UInt64(10 * r + c + 1))))
+            }
+        }
+        let sizes = cells.map { ($0.0, $0.1.width, $0.1.height) }
+        let kept = ContactSheet.Builder(title: "Sheet", subtitle: "streamed", cells: sizes)
+        let streamed = ContactSheet.Builder(title: "Sheet", subtitle: "streamed", cells: sizes, streaming: true)
+        let order = [4, 0, 8, 1, 2, 7, 3, 5, 6]
+        for (n, i) in order.enumerated() {
+            kept.place(cells[i].0, cells[i].1)
+            streamed.place(cells[i].0, cells[i].1, encode: n < 6)
+        }
+        let whole = kept.finish()
+        XCTAssertTrue(whole.pixels.allSatisfy { $0 >> 24 == 255 }, "every sheet pixel is opaque")
+        XCTAssertEqual(try streamed.finishPNG(threads: 2), try PNGCodec.encode(whole))
+        // The one-call path draws the same sheet.
+        XCTAssertEqual(ContactSheet.render(title: "Sheet", subtitle: "streamed", cells: cells).pixels, whole.pixels)
+    }
+
+    func testStreamingSheetWithCellsNeverPlacedIsComplete() throws {
+        let cells = (0..<4).map { i in
+            (Variant(entry: i / 2, family: .systemSmall, appearance: i % 2 == 0 ? .light : .dark), noise(50, 50, seed: 3))
+        }
+        let sizes = cells.map { ($0.0, 50, 50) }
+        let kept = ContactSheet.Builder(title: "T", subtitle: "s", cells: sizes)
+        let streamed = ContactSheet.Builder(title: "T", subtitle: "s", cells: sizes, streaming: true)
+        for (v, p) in cells.prefix(3) {
+            kept.place(v, p)
+            streamed.place(v, p)
+            streamed.place(v, p)  // twice: drawn once
+        }
+        let png = try streamed.finishPNG()
+        XCTAssertEqual(png, try PNGCodec.encode(kept.finish()))
+        let size = try PNGCodec.size(of: png)
+        XCTAssertEqual(size.width, streamed.width)
+        XCTAssertEqual(size.height, streamed.height)
     }
 }

@@ -9,133 +9,222 @@ import WidgetModel
 enum FastPNGEncoder {
     /// `threads` > 1 filters rows and deflates blocks concurrently; the bytes are the same for
     /// any thread count.
-    ///
-    /// The filtered stream is never held whole: it is made and compressed a segment at a time
-    /// (one deflate block, or four per thread), so a 16-Mpx contact sheet needs a few megabytes
-    /// of scratch, not 48. Block boundaries sit at the same offsets of the filtered stream as if it were one
-    /// buffer, and each block sees the byte before it, so the output is the one-buffer encoding.
     static func encode(_ pixmap: Pixmap, dropAlpha: Bool, threads: Int = 1) -> [UInt8] {
-        let w = pixmap.width
-        let h = pixmap.height
+        var encoder = PNGRowEncoder(width: pixmap.width, height: pixmap.height, opaque: dropAlpha)
+        encoder.append(pixmap, threads: threads)
+        return encoder.finish()
+    }
+
+    /// Un-premultiplies and Paeth-filters rows y0..<y1 of the image at `pixels` (each with its
+    /// filter-type byte) into `out`. `above` is the row before y0 as stored (premultiplied), nil
+    /// at the top of the image; it is un-premultiplied first as the "previous" row. In C
+    /// (cpng_filter_row: 16 bytes at a time); with `threads` > 1, bands of rows concurrently.
+    static func filterRows(
+        _ pixels: UnsafePointer<UInt32>, width w: Int, from y0: Int, to y1: Int, above: UnsafePointer<UInt32>?, dropAlpha: Bool,
+        threads: Int, into out: UnsafeMutablePointer<UInt8>
+    ) {
         let bpp = dropAlpha ? 3 : 4
         let rowBytes = w * bpp
-        let stride = rowBytes + 1
-        let total = h * stride
-        let blockSize = Deflate.blockSize
-        let blocks = max(1, (total + blockSize - 1) / blockSize)
-        let t = max(1, threads)
-        var stream = Deflate.Stream(expectedBytes: total)
-        var scratch: [UInt8] = []
-        // With threads, four blocks a thread per segment: fewer waits for the slowest block.
-        let perSegment = t == 1 ? 1 : 4 * t
-        var segment = 0
-        while segment * perSegment < blocks {
-            let firstBlock = segment * perSegment
-            let lastBlock = min(blocks, firstBlock + perSegment)
-            let start = firstBlock * blockSize
-            let end = min(total, lastBlock * blockSize)
-            // Whole rows from the one holding the byte before `start` to the one holding end − 1.
-            let r0 = max(0, start - 1) / stride
-            let r1 = min(h, (end - 1) / stride + 1)
-            let count = (r1 - r0) * stride
-            // filterRows writes every byte of it.
-            if scratch.count < count { scratch = [UInt8](unsafeUninitializedCapacity: count) { _, n in n = count } }
-            scratch.withUnsafeMutableBufferPointer { buf in
-                filterRows(pixmap, from: r0, to: r1, dropAlpha: dropAlpha, threads: t, into: buf.baseAddress!)
-                let local = UnsafeBufferPointer(start: buf.baseAddress!, count: count)
-                let offset = r0 * stride
-                stream.append(local, start - offset, end - offset, firstBlockLast: end == total, blockSize: blockSize, threads: t)
+        let rows = y1 - y0
+        guard rows > 0 else { return }
+        let bands = threads > 1 ? min(threads, max(1, rows / 32)) : 1
+        func band(_ b: Int) {
+            let b0 = y0 + rows * b / bands
+            let b1 = y0 + rows * (b + 1) / bands
+            var prev = [UInt8](repeating: 0, count: rowBytes + bpp)  // bpp leading zeros: "left of x = 0"
+            var cur = [UInt8](repeating: 0, count: rowBytes + bpp)
+            if let upper = b == 0 ? above : pixels + (b0 - 1) * w {
+                var scratch = [UInt8](repeating: 0, count: rowBytes)
+                cur.withUnsafeMutableBufferPointer { c in
+                    prev.withUnsafeBufferPointer { p in
+                        scratch.withUnsafeMutableBufferPointer { o in
+                            cpng_filter_row(upper, w, dropAlpha ? 1 : 0, p.baseAddress!, c.baseAddress!, o.baseAddress!)
+                        }
+                    }
+                }
+                swap(&cur, &prev)
             }
-            segment += 1
+            for y in b0..<b1 {
+                let line = out + (y - y0) * (rowBytes + 1)
+                line[0] = 4  // Paeth
+                cur.withUnsafeMutableBufferPointer { c in
+                    prev.withUnsafeBufferPointer { p in
+                        cpng_filter_row(pixels + y * w, w, dropAlpha ? 1 : 0, p.baseAddress!, c.baseAddress!, line + 1)
+                    }
+                }
+                swap(&cur, &prev)
+            }
         }
-        var ihdr = bigEndian(UInt32(w)) + bigEndian(UInt32(h))
-        ihdr += [8, dropAlpha ? 2 : 6, 0, 0, 0]  // 8-bit, RGB or RGBA, deflate, adaptive filters, no interlace
-        // The file is assembled once, at its final size: signature, IHDR, sRGB, the stream in
-        // IDAT chunks of at most 1 GiB, IEND.
-        return stream.finish { idat in
-            let maxChunk = 1 << 30
-            let chunks = max(1, (idat.count + maxChunk - 1) / maxChunk)
-            let size = 8 + (12 + ihdr.count) + (12 + 1) + 12 * chunks + idat.count + 12
-            return [UInt8](unsafeUninitializedCapacity: size) { buf, written in
-                var at = 0
-                func put(_ bytes: UnsafeBufferPointer<UInt8>) {
-                    if bytes.count > 0 { (buf.baseAddress! + at).update(from: bytes.baseAddress!, count: bytes.count) }
-                    at += bytes.count
-                }
-                func put32(_ v: UInt32) { bigEndian(v).withUnsafeBufferPointer { put($0) } }
-                func chunk(_ type: StaticString, _ data: UnsafeBufferPointer<UInt8>) {
-                    put32(UInt32(data.count))
-                    let typeStart = at
-                    put(UnsafeBufferPointer(start: type.utf8Start, count: 4))
-                    put(data)
-                    put32(cpng_crc32(0, buf.baseAddress! + typeStart, at - typeStart))
-                }
-                let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-                signature.withUnsafeBufferPointer { put($0) }
-                ihdr.withUnsafeBufferPointer { chunk("IHDR", $0) }
-                [UInt8(0)].withUnsafeBufferPointer { chunk("sRGB", $0) }  // perceptual intent, as libpng writes it
-                var offset = 0
-                repeat {
-                    let n = min(maxChunk, idat.count - offset)
-                    chunk("IDAT", UnsafeBufferPointer(rebasing: idat[offset..<(offset + n)]))
-                    offset += n
-                } while offset < idat.count
-                chunk("IEND", UnsafeBufferPointer(start: nil, count: 0))
-                precondition(at == size, "PNG size mismatch")
-                written = at
-            }
+        if bands > 1 {
+            DispatchQueue.concurrentPerform(iterations: bands) { band($0) }
+        } else {
+            band(0)
         }
     }
 
-    /// Un-premultiplies and Paeth-filters rows r0..<r1 (each with its filter-type byte) into `out`;
-    /// the row above r0 is un-premultiplied first as their "previous" row. In C
-    /// (cpng_filter_row: 16 bytes at a time); with `threads` > 1, bands of rows concurrently.
-    static func filterRows(
-        _ pixmap: Pixmap, from r0: Int, to r1: Int, dropAlpha: Bool, threads: Int, into out: UnsafeMutablePointer<UInt8>
-    ) {
-        let w = pixmap.width
-        let bpp = dropAlpha ? 3 : 4
-        let rowBytes = w * bpp
-        let rows = r1 - r0
-        let bands = threads > 1 ? min(threads, max(1, rows / 32)) : 1
-        pixmap.pixels.withUnsafeBufferPointer { px in
-            func band(_ b: Int) {
-                let y0 = r0 + rows * b / bands
-                let y1 = r0 + rows * (b + 1) / bands
-                var prev = [UInt8](repeating: 0, count: rowBytes + bpp)  // bpp leading zeros: "left of x = 0"
-                var cur = [UInt8](repeating: 0, count: rowBytes + bpp)
-                if y0 > 0 {
-                    var scratch = [UInt8](repeating: 0, count: rowBytes)
-                    cur.withUnsafeMutableBufferPointer { c in
-                        prev.withUnsafeBufferPointer { p in
-                            scratch.withUnsafeMutableBufferPointer { o in
-                                cpng_filter_row(
-                                    px.baseAddress! + (y0 - 1) * w, w, dropAlpha ? 1 : 0, p.baseAddress!, c.baseAddress!, o.baseAddress!)
-                            }
-                        }
-                    }
-                    swap(&cur, &prev)
-                }
-                for y in y0..<y1 {
-                    let line = out + (y - r0) * (rowBytes + 1)
-                    line[0] = 4  // Paeth
-                    cur.withUnsafeMutableBufferPointer { c in
-                        prev.withUnsafeBufferPointer { p in
-                            cpng_filter_row(px.baseAddress! + y * w, w, dropAlpha ? 1 : 0, p.baseAddress!, c.baseAddress!, line + 1)
-                        }
-                    }
-                    swap(&cur, &prev)
-                }
+    /// The PNG file around a finished zlib stream: signature, IHDR, sRGB, the stream in IDAT
+    /// chunks of at most 1 GiB, IEND — assembled once, at its final size.
+    static func file(width w: Int, height h: Int, dropAlpha: Bool, idat: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var ihdr = bigEndian(UInt32(w)) + bigEndian(UInt32(h))
+        ihdr += [8, dropAlpha ? 2 : 6, 0, 0, 0]  // 8-bit, RGB or RGBA, deflate, adaptive filters, no interlace
+        let maxChunk = 1 << 30
+        let chunks = max(1, (idat.count + maxChunk - 1) / maxChunk)
+        let size = 8 + (12 + ihdr.count) + (12 + 1) + 12 * chunks + idat.count + 12
+        return [UInt8](unsafeUninitializedCapacity: size) { buf, written in
+            var at = 0
+            func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+                if bytes.count > 0 { (buf.baseAddress! + at).update(from: bytes.baseAddress!, count: bytes.count) }
+                at += bytes.count
             }
-            if bands > 1 {
-                DispatchQueue.concurrentPerform(iterations: bands) { band($0) }
-            } else {
-                band(0)
+            func put32(_ v: UInt32) { bigEndian(v).withUnsafeBufferPointer { put($0) } }
+            func chunk(_ type: StaticString, _ data: UnsafeBufferPointer<UInt8>) {
+                put32(UInt32(data.count))
+                let typeStart = at
+                put(UnsafeBufferPointer(start: type.utf8Start, count: 4))
+                put(data)
+                put32(cpng_crc32(0, buf.baseAddress! + typeStart, at - typeStart))
             }
+            let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+            signature.withUnsafeBufferPointer { put($0) }
+            ihdr.withUnsafeBufferPointer { chunk("IHDR", $0) }
+            [UInt8(0)].withUnsafeBufferPointer { chunk("sRGB", $0) }  // perceptual intent, as libpng writes it
+            var offset = 0
+            repeat {
+                let n = min(maxChunk, idat.count - offset)
+                chunk("IDAT", UnsafeBufferPointer(rebasing: idat[offset..<(offset + n)]))
+                offset += n
+            } while offset < idat.count
+            chunk("IEND", UnsafeBufferPointer(start: nil, count: 0))
+            precondition(at == size, "PNG size mismatch")
+            written = at
         }
     }
 
     static func bigEndian(_ v: UInt32) -> [UInt8] {
         [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)]
+    }
+}
+
+/// The default PNG encoder fed rows from the top, a band at a time: a caller that makes an image
+/// in horizontal bands (the contact sheet) encodes each band as soon as it is finished and keeps
+/// none of them. The bytes are the same as encoding the whole image at once with any thread
+/// count: deflate blocks sit at fixed offsets of the filtered stream (`Deflate.blockSize`), each
+/// sees the byte before it, and a band's first row is filtered against the last row of the band
+/// before (kept here).
+///
+/// The filtered stream is never held whole: rows are filtered a chunk at a time (one deflate block,
+/// or four per thread) and every complete block is compressed at once, so a 16-Mpx image needs a
+/// few megabytes of scratch, not 48.
+public struct PNGRowEncoder {
+    public let width: Int
+    public let height: Int
+    /// RGB without alpha: the caller promises every pixel is opaque.
+    public let opaque: Bool
+    /// Rows appended so far.
+    public private(set) var rowsAppended = 0
+    private let stride: Int
+    private let total: Int
+    private var stream: Deflate.Stream
+    /// Filtered bytes not yet compressed, after the one byte before them (once a block is out).
+    private var pending: [UInt8] = []
+    private var pendingCount = 0
+    /// Offset of the filtered stream compressed so far (a block boundary, or the end).
+    private var compressed = 0
+    /// The last row appended, as stored: the next band's first row is filtered against it.
+    private var lastRow: [UInt32] = []
+
+    /// An encoder for a `width`×`height` image (each side 1…`Pixmap.maxDimension`).
+    public init(width: Int, height: Int, opaque: Bool) {
+        precondition(
+            width > 0 && height > 0 && width <= Pixmap.maxDimension && height <= Pixmap.maxDimension, "PNG size out of range")
+        self.width = width
+        self.height = height
+        self.opaque = opaque
+        stride = width * (opaque ? 3 : 4) + 1
+        total = height * stride
+        stream = Deflate.Stream(expectedBytes: total)
+    }
+
+    /// Appends `rows` of `band` (every row when nil) below the rows appended so far. The band's
+    /// width is the image's. `threads` > 1 filters and deflates concurrently (same bytes).
+    public mutating func append(_ band: Pixmap, rows: Range<Int>? = nil, threads: Int = 1) {
+        let r = rows ?? 0..<band.height
+        precondition(band.width == width && r.lowerBound >= 0 && r.upperBound <= band.height, "band does not fit the image")
+        precondition(rowsAppended + r.count <= height, "more rows than the image has")
+        guard !r.isEmpty else { return }
+        let t = max(1, min(64, threads))
+        let blockSize = Deflate.blockSize
+        // Four blocks a thread per chunk: fewer waits for the slowest block.
+        let chunkRows = max(1, (t == 1 ? 1 : 4 * t) * blockSize / stride)
+        band.pixels.withUnsafeBufferPointer { px in
+            let base = px.baseAddress!
+            var y = r.lowerBound
+            while y < r.upperBound {
+                let y1 = min(r.upperBound, y + chunkRows)
+                let bytes = (y1 - y) * stride
+                if pending.count < pendingCount + bytes {
+                    let grown = pendingCount + bytes
+                    var bigger = [UInt8](unsafeUninitializedCapacity: grown) { _, n in n = grown }
+                    if pendingCount > 0 {
+                        bigger.withUnsafeMutableBufferPointer { d in
+                            pending.withUnsafeBufferPointer { s in d.baseAddress!.update(from: s.baseAddress!, count: pendingCount) }
+                        }
+                    }
+                    pending = bigger
+                }
+                let above: UnsafePointer<UInt32>? = y > r.lowerBound ? base + (y - 1) * width : nil
+                let count = pendingCount
+                let isFirst = rowsAppended == 0
+                pending.withUnsafeMutableBufferPointer { buf in
+                    if let above {
+                        FastPNGEncoder.filterRows(
+                            base, width: width, from: y, to: y1, above: above, dropAlpha: opaque, threads: t,
+                            into: buf.baseAddress! + count)
+                    } else {
+                        lastRow.withUnsafeBufferPointer { last in
+                            FastPNGEncoder.filterRows(
+                                base, width: width, from: y, to: y1, above: isFirst ? nil : last.baseAddress!, dropAlpha: opaque,
+                                threads: t, into: buf.baseAddress! + count)
+                        }
+                    }
+                }
+                pendingCount += bytes
+                rowsAppended += y1 - y
+                compressBlocks(threads: t)
+                y = y1
+            }
+            lastRow = Array(UnsafeBufferPointer(start: base + (r.upperBound - 1) * width, count: width))
+        }
+    }
+
+    /// Compresses every complete block filtered so far (and the last, short one at the end).
+    private mutating func compressBlocks(threads: Int) {
+        let blockSize = Deflate.blockSize
+        let filtered = rowsAppended * stride
+        let last = rowsAppended == height
+        let target = last ? total : filtered / blockSize * blockSize
+        guard target > compressed else { return }
+        // pending[0] is the byte at `compressed − lead` of the filtered stream.
+        let lead = compressed > 0 ? 1 : 0
+        let end = target - compressed + lead
+        pending.withUnsafeBufferPointer { buf in
+            stream.append(
+                UnsafeBufferPointer(rebasing: buf[0..<pendingCount]), lead, end, firstBlockLast: last, blockSize: blockSize,
+                threads: threads)
+        }
+        // Keep the byte before the next block and what follows it.
+        let keep = pendingCount - (end - 1)
+        pending.withUnsafeMutableBufferPointer { buf in
+            _ = memmove(buf.baseAddress!, buf.baseAddress! + (end - 1), keep)
+        }
+        pendingCount = keep
+        compressed = target
+    }
+
+    /// The PNG file; every row must have been appended.
+    public mutating func finish() -> [UInt8] {
+        precondition(rowsAppended == height, "finish() before every row was appended")
+        let (w, h, opaque) = (width, height, self.opaque)
+        return stream.finish { idat in FastPNGEncoder.file(width: w, height: h, dropAlpha: opaque, idat: idat) }
     }
 }

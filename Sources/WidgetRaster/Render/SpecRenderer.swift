@@ -232,11 +232,17 @@ public final class SpecRenderer: @unchecked Sendable {
     /// the other workers wait for them and the bands run one after the other.
     public func prepareBackdrops(for variants: [Variant]) {
         var seen = Set<String>()
-        for v in variants where v.appearance.renderingMode != .fullColor && v.appearance != .watchFaceTinted {
+        for v in variants where SpecRenderer.readsBackdrop(v) {
             let key = "\(v.family.rawValue)|\(v.appearance.rawValue)|\(v.settings)"
             guard seen.insert(key).inserted else { continue }
             _ = compositeOptions(for: v)
         }
+    }
+
+    /// Whether a variant's look reads a backdrop (glass and vibrant looks; `compositeOptions`
+    /// makes one for them): the others can render before any wallpaper is made.
+    public static func readsBackdrop(_ v: Variant) -> Bool {
+        v.appearance.renderingMode != .fullColor && v.appearance != .watchFaceTinted
     }
 
     /// Pixels of wallpaper around the widget that feed its glass: two standard deviations of the

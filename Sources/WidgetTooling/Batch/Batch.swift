@@ -215,9 +215,10 @@ public final class BatchRenderer: @unchecked Sendable {
         // With several workers, the wallpapers and backdrop crops the glass and vibrant looks read
         // are made first, at the top level (their bands then run on every core instead of one
         // worker making them while the others wait), at the same time as the contact sheets'
-        // canvases below. Same pixels either way: they are made once and shared.
+        // layout below; until they are made, workers take the variants that read none (see
+        // below). Same pixels either way: they are made once and shared.
         let warm = DispatchGroup()
-        if options.jobs > 1 {
+        if options.jobs > 1 && jobs.contains(where: { SpecRenderer.readsBackdrop($0.variant) }) {
             let byRenderer = Dictionary(grouping: jobs, by: \.spec).mapValues { $0.map(\.variant) }
             let warmRenderers = renderers
             DispatchQueue.global().async(group: warm) {
@@ -244,12 +245,11 @@ public final class BatchRenderer: @unchecked Sendable {
                 let r = renderers[i]
                 let sheet = ContactSheet.Builder(
                     title: r.spec.displayName, subtitle: "\(r.spec.kind) · \(options.device.name)", cells: cells,
-                    total: jobs.count { $0.spec == i }, library: library)
+                    total: jobs.count { $0.spec == i }, library: library, streaming: true)
                 sheets[i] = sheet
                 sheetJobs.formUnion(order.filter { sheet.shown.contains(jobs[$0].variant) })
             }
         }
-        warm.wait()
         // The order workers take variants in: a family's entries one after another, each entry's
         // looks and settings together. Two workers then render different looks at once (each
         // blurring its own backdrop) instead of waiting on the same one, and the next entry finds
@@ -264,7 +264,9 @@ public final class BatchRenderer: @unchecked Sendable {
         }
         var results = [RenderedFile?](repeating: nil, count: total)
         var failure: Error? = nil
+        // dispatchOrder[next...] holds every variant not taken yet, except those in `early`.
         var next = 0
+        var early = Set<Int>()
         var done = 0
         let lock = NSLock()
         let workers = max(1, min(options.jobs, total))
@@ -274,12 +276,30 @@ public final class BatchRenderer: @unchecked Sendable {
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while true {
                 lock.lock()
+                while next < total && early.contains(dispatchOrder[next]) { next += 1 }
                 if failure != nil || next >= total || isCancelled() {
                     lock.unlock()
                     return
                 }
-                let index = dispatchOrder[next]
-                next += 1
+                var index = dispatchOrder[next]
+                if SpecRenderer.readsBackdrop(jobs[index].variant) && warm.wait(timeout: .now()) == .timedOut {
+                    // The backdrops are still being made: a variant that reads none, from
+                    // further on, instead of waiting (a short look-ahead; then wait as before).
+                    var k = next + 1
+                    while k < min(total, next + 64)
+                        && (early.contains(dispatchOrder[k]) || SpecRenderer.readsBackdrop(jobs[dispatchOrder[k]].variant))
+                    {
+                        k += 1
+                    }
+                    if k < min(total, next + 64) {
+                        index = dispatchOrder[k]
+                        early.insert(index)
+                    } else {
+                        next += 1
+                    }
+                } else {
+                    next += 1
+                }
                 lock.unlock()
                 let job = jobs[index]
                 let renderer = renderers[job.spec]
@@ -301,7 +321,13 @@ public final class BatchRenderer: @unchecked Sendable {
                         sha256: SHA256.hex(bytes), entryDate: renderer.spec.timeline.entries[job.variant.entry].date,
                         index: place[index])
                     if sheetJobs.contains(index) {
-                        sheets[job.spec]?.place(job.variant, ContactSheet.thumbnail(rendered.pixmap, scale: rendered.scale))
+                        // Sheet bands are encoded as they complete, except at the very end,
+                        // when the other workers are idle and the last ones use every core.
+                        lock.lock()
+                        let more = next < total
+                        lock.unlock()
+                        sheets[job.spec]?.place(
+                            job.variant, ContactSheet.thumbnail(rendered.pixmap, scale: rendered.scale), encode: more || workers == 1)
                     }
                     lock.lock()
                     results[index] = file
@@ -316,6 +342,7 @@ public final class BatchRenderer: @unchecked Sendable {
                 }
             }
         }
+        warm.wait()
         if let failure { throw failure }
         report.files = results.compactMap { $0 }
         // Cancelled, even after the last variant: no manifest, contact sheet or gallery is written.
@@ -343,11 +370,11 @@ public final class BatchRenderer: @unchecked Sendable {
                 Array(gallery.utf8), to: dir.appendingPathComponent("index.html"), root: out, flush: options.flushToDisk)
             report.galleries.append(dir.appendingPathComponent("index.html"))
             if options.contactSheet, !files.isEmpty, let builder = sheets[i] {
-                let sheet = builder.finish()
+                // Most of it is encoded already, band by band as its rows were rendered.
+                let png = try builder.finishPNG(threads: max(1, options.jobs))
                 sheets[i] = nil
                 let url = dir.appendingPathComponent("contact-sheet.png")
-                try writeAtomically(
-                    try PNGCodec.encode(sheet, threads: max(1, options.jobs)), to: url, root: out, flush: options.flushToDisk)
+                try writeAtomically(png, to: url, root: out, flush: options.flushToDisk)
                 report.contactSheets.append(url)
             }
         }

@@ -50,8 +50,14 @@ public enum ContactSheet {
     }
 
     /// A sheet laid out from the thumbnails' sizes before any exists, so a batch can draw each
-    /// thumbnail as soon as its variant is rendered and keep none of them: memory is the sheet
-    /// itself (at most `maxSheetPixels`), whatever the size of the matrix.
+    /// thumbnail as soon as its variant is rendered and keep none of them.
+    ///
+    /// The sheet is made in horizontal bands — the title, then one per row of cells — each drawn
+    /// when its first thumbnail arrives. A `streaming` builder also encodes each band (PNG, rows
+    /// from the top) as soon as it and every band above it are complete, and frees it: memory is
+    /// the bands still being filled, not the whole sheet (16 Mpx, 66 MB), and the encode runs
+    /// while the batch renders instead of after it. The bytes are those of encoding the whole
+    /// sheet at once.
     public final class Builder: @unchecked Sendable {
         struct RowKey: Hashable {
             let family: WidgetFamily
@@ -61,26 +67,48 @@ public enum ContactSheet {
         struct Slot {
             let x: Int
             let y: Int
-            let width: Int
-            let height: Int
-            let label: String
-            let labelWidth: Int
+            let band: Int
+            let label: TextLayout?
+            let labelAt: Point
         }
-        let title: String
-        let subtitle: String
-        let note: String
-        let engine: TextLayoutEngine
-        private var canvas: Canvas?
+        struct Band {
+            let top: Int
+            let height: Int
+            /// Thumbnails not placed yet.
+            var remaining: Int
+            var canvas: Canvas?
+        }
+        /// The sheet's pixel size.
+        public let width: Int
+        public let height: Int
+        let ground = RGBA(hex: "#E5E5EA")!
+        let labelColor = RGBA(hex: "#3C3C43")!
+        private var header: [(TextLayout, Point, RGBA)] = []
+        private var bands: [Band] = []
         private var slots: [Variant: Slot] = [:]
+        /// The slots of each band, top to bottom and left to right.
+        private var bandSlots: [[Slot]] = []
+        /// Guards `bands` and `nextBand`.
         private let lock = NSLock()
+        /// Held by the one thread encoding bands.
+        private let encodeLock = NSLock()
+        private var encoder: PNGRowEncoder?
+        private let streaming: Bool
+        /// The first band not yet encoded (streaming) or assembled.
+        private var nextBand = 0
+        /// The thumbnails drawn so far.
+        private var drawn = Set<Variant>()
+        private var finished = false
         /// The variants the sheet shows (those its rows and pixel budget have room for).
         public let shown: Set<Variant>
 
-        /// `cells`: each variant with its thumbnail's size, in sheet order.
+        /// `cells`: each variant with its thumbnail's size, in sheet order. `streaming`: encode
+        /// bands as they complete (finish with `finishPNG`); otherwise keep them (`finish`).
         public init(
-            title: String, subtitle: String, cells allCells: [(Variant, Int, Int)], total: Int? = nil, library: FontLibrary = .shared
+            title: String, subtitle: String, cells allCells: [(Variant, Int, Int)], total: Int? = nil, library: FontLibrary = .shared,
+            streaming: Bool = false
         ) {
-            engine = TextLayoutEngine(library: library)
+            let engine = TextLayoutEngine(library: library)
             var cells = Array(allCells.prefix(maxCells))
             let appearances = Appearance.allCases.filter { a in cells.contains { $0.0.appearance == a } }
             var rows: [RowKey] = []
@@ -91,7 +119,7 @@ public enum ContactSheet {
             }
             let pad = 24
             let label = 28
-            let header = 84
+            let headerHeight = 84
             let colWidth = max(thumbnailSize / 2, cells.map { $0.1 }.max() ?? 100) + pad
             var rowHeights = [Int](repeating: label + pad, count: rows.count)
             var tallest = [Int](repeating: 0, count: rows.count)
@@ -103,8 +131,9 @@ public enum ContactSheet {
             let width = min(Pixmap.maxDimension, pad + colWidth * max(1, appearances.count))
             // Rows while the sheet stays inside its pixel budget.
             var kept = 0
-            var height = header + pad
-            while kept < rows.count, (height + rowHeights[kept]) * width <= maxSheetPixels, height + rowHeights[kept] <= Pixmap.maxDimension
+            var height = headerHeight + pad
+            while kept < rows.count, (height + rowHeights[kept]) * width <= maxSheetPixels,
+                height + rowHeights[kept] <= Pixmap.maxDimension
             {
                 height += rowHeights[kept]
                 kept += 1
@@ -114,65 +143,154 @@ public enum ContactSheet {
                 cells = cells.filter { keptRows.contains(RowKey(family: $0.0.family, entry: $0.0.entry, settings: $0.0.settings)) }
                 rows = Array(rows.prefix(kept))
             }
+            self.width = width
+            self.height = height
             let all = max(total ?? allCells.count, allCells.count)
-            note = cells.count < all ? " · \(cells.count) of \(all) variants (index.html has every one)" : ""
-            self.title = title
-            self.subtitle = subtitle
-            // Each cell's place: columns by appearance, rows by family, entry and settings.
-            var rowTop = [Int](repeating: header, count: rows.count)
+            let note = cells.count < all ? " · \(cells.count) of \(all) variants (index.html has every one)" : ""
+            // Bands: the title, then one per row (the last one down to the bottom margin).
+            var rowTop = [Int](repeating: headerHeight, count: rows.count)
             for r in rows.indices.dropFirst() { rowTop[r] = rowTop[r - 1] + rowHeights[r - 1] }
+            let tops = [0] + rowTop
+            bands = tops.indices.map { i in
+                let bottom = i + 1 < tops.count ? tops[i + 1] : height
+                return Band(top: tops[i], height: bottom - tops[i], remaining: 0, canvas: nil)
+            }
+            // The words now, while one thread lays out the batch: they depend on the layout only,
+            // and no thumbnail covers them (labels sit under their cells), so drawing them when a
+            // band is made gives the pixels of drawing them last.
+            func text(_ s: String, _ font: FontSpec, maxWidth: Double? = nil) -> TextLayout? {
+                try? engine.layout(s, options: TextOptions(font: font, lineLimit: 1), maxWidth: maxWidth)
+            }
+            if let l = text(title, FontSpec(size: 26, weight: .bold)) { header.append((l, Point(24, 16), .black)) }
+            if let l = text(subtitle + note, FontSpec(size: 15)) { header.append((l, Point(24, 50), labelColor)) }
+            // Each cell's place: columns by appearance, rows by family, entry and settings.
             var placed: [Variant: Slot] = [:]
-            for (v, w, h) in cells {
+            for (v, _, h) in cells {
                 let key = RowKey(family: v.family, entry: v.entry, settings: v.settings)
                 guard let r = rowIndex[key], r < rows.count, placed[v] == nil,
                     let c = appearances.firstIndex(of: v.appearance)
                 else { continue }
+                let x = pad + c * colWidth
+                let name =
+                    "\(v.family.rawValue) · \(v.appearance.rawValue)\(v.settings.isStandard ? "" : " · \(v.settings.tag)") · e\(v.entry)"
                 placed[v] = Slot(
-                    x: pad + c * colWidth, y: rowTop[r], width: w, height: h,
-                    label:
-                        "\(v.family.rawValue) · \(v.appearance.rawValue)\(v.settings.isStandard ? "" : " · \(v.settings.tag)") · e\(v.entry)",
-                    labelWidth: colWidth - pad)
+                    x: x, y: rowTop[r], band: r + 1,
+                    label: text(name, FontSpec(size: 13, weight: .medium), maxWidth: Double(colWidth - pad)),
+                    labelAt: Point(Double(x), Double(rowTop[r] + h + 6)))
             }
             slots = placed
             shown = Set(placed.keys)
-            if let ground = Pixmap(width: width, height: height, color: RGBA(hex: "#E5E5EA")!) { canvas = Canvas(ground) }
-            // The words now, while one thread lays out the batch: they depend on the layout
-            // only, and no thumbnail covers them (labels sit under their cells), so the sheet is
-            // the same pixels as drawing them last.
-            guard var c = canvas else { return }
-            canvas = nil
-            func text(_ s: String, _ font: FontSpec, _ color: RGBA, at p: Point, maxWidth: Double? = nil) {
-                if let l = try? engine.layout(s, options: TextOptions(font: font, lineLimit: 1), maxWidth: maxWidth) {
-                    c.draw(l, at: p, with: .solid(color))
+            self.streaming = streaming
+            bandSlots = Array(repeating: [], count: bands.count)
+            for slot in placed.values.sorted(by: { ($0.y, $0.x) < ($1.y, $1.x) }) {
+                bandSlots[slot.band].append(slot)
+                bands[slot.band].remaining += 1
+            }
+            if streaming {
+                // The ground is opaque and thumbnails are drawn over it: every pixel is opaque.
+                encoder = PNGRowEncoder(width: width, height: height, opaque: true)
+                drain(threads: 1, all: false)
+            }
+        }
+
+        /// A band's canvas: the ground, then its words (whole-pixel offsets from the sheet's).
+        private func makeBand(_ i: Int) -> Canvas? {
+            guard let ground = Pixmap(width: width, height: bands[i].height, color: ground) else { return nil }
+            var c = Canvas(ground)
+            let dy = Double(bands[i].top)
+            if i == 0 {
+                for (l, at, color) in header { c.draw(l, at: Point(at.x, at.y - dy), with: .solid(color)) }
+            }
+            for slot in bandSlots[i] {
+                if let l = slot.label {
+                    c.draw(l, at: Point(slot.labelAt.x, slot.labelAt.y - dy), with: .solid(labelColor))
                 }
             }
-            text(title, FontSpec(size: 26, weight: .bold), .black, at: Point(24, 16))
-            text(subtitle + note, FontSpec(size: 15), RGBA(hex: "#3C3C43")!, at: Point(24, 50))
-            for slot in slots.values.sorted(by: { ($0.y, $0.x) < ($1.y, $1.x) }) {
-                text(
-                    slot.label, FontSpec(size: 13, weight: .medium), RGBA(hex: "#3C3C43")!,
-                    at: Point(Double(slot.x), Double(slot.y + slot.height + 6)), maxWidth: Double(slot.labelWidth))
-            }
-            canvas = c
+            return c
         }
 
         /// Draws a variant's thumbnail in its cell (nothing when the sheet does not show it).
-        /// Cells never overlap, so workers may place thumbnails in any order.
-        public func place(_ v: Variant, _ thumbnail: Pixmap) {
+        /// Cells never overlap, so workers may place thumbnails in any order. A streaming sheet
+        /// encodes the bands this completes on the calling thread, unless `encode` is false (a
+        /// batch's last variants: `finishPNG` then encodes them on every thread).
+        public func place(_ v: Variant, _ thumbnail: Pixmap, encode: Bool = true) {
             guard let slot = slots[v] else { return }
             lock.lock()
-            defer { lock.unlock() }
+            let b = slot.band
+            // A thumbnail placed twice, or after its band was encoded, is not drawn again.
+            guard nextBand <= b, drawn.insert(v).inserted else {
+                lock.unlock()
+                return
+            }
+            if bands[b].canvas == nil { bands[b].canvas = makeBand(b) }
             // Whole-pixel placement at 1:1: a row blit, blended.
-            canvas?.blend(thumbnail, x: slot.x, y: slot.y)
+            let top = bands[b].top
+            bands[b].canvas?.blend(thumbnail, x: slot.x, y: slot.y - top)
+            bands[b].remaining -= 1
+            let complete = bands[b].remaining == 0
+            lock.unlock()
+            if complete && streaming && encode { drain(threads: 1, all: false) }
         }
 
-        /// The finished sheet (handed over, not copied: the builder keeps nothing).
+        /// Encodes the bands that are complete from `nextBand` down (every band left with `all`),
+        /// unless another thread is encoding (it picks them up: it checks again before it stops).
+        private func drain(threads: Int, all: Bool) {
+            while true {
+                if all { encodeLock.lock() } else if !encodeLock.try() { return }
+                while true {
+                    lock.lock()
+                    let i = nextBand
+                    guard i < bands.count, all || bands[i].remaining == 0 else {
+                        lock.unlock()
+                        break
+                    }
+                    let band = bands[i].canvas ?? makeBand(i)
+                    bands[i].canvas = nil
+                    lock.unlock()
+                    if let band { encoder?.append(band.pixmap, threads: threads) }
+                    lock.lock()
+                    nextBand += 1
+                    lock.unlock()
+                }
+                encodeLock.unlock()
+                // A band completed while this thread held the encoder is encoded now.
+                lock.lock()
+                let more = nextBand < bands.count && bands[nextBand].remaining == 0
+                lock.unlock()
+                if all || !more { return }
+            }
+        }
+
+        /// The finished sheet (a builder made without `streaming`); the builder keeps nothing.
         public func finish() -> Pixmap {
             lock.lock()
             defer { lock.unlock() }
-            guard let c = canvas else { return Pixmap(width: 1, height: 1)! }
-            canvas = nil
-            return c.pixmap
+            precondition(!streaming, "a streaming sheet is finished with finishPNG()")
+            guard !finished, var sheet = Pixmap(width: width, height: height) else { return Pixmap(width: 1, height: 1)! }
+            finished = true
+            sheet.pixels.withUnsafeMutableBufferPointer { dst in
+                for i in bands.indices {
+                    guard let band = bands[i].canvas ?? makeBand(i) else { continue }
+                    bands[i].canvas = nil
+                    band.pixmap.pixels.withUnsafeBufferPointer { src in
+                        (dst.baseAddress! + bands[i].top * width).update(from: src.baseAddress!, count: src.count)
+                    }
+                }
+            }
+            nextBand = bands.count
+            return sheet
+        }
+
+        /// The finished sheet as a PNG (the fast encoder's bytes). A streaming builder encodes
+        /// the bands not yet encoded with `threads`; the builder keeps nothing.
+        public func finishPNG(threads: Int = 1) throws -> [UInt8] {
+            guard streaming else { return try PNGCodec.encode(finish(), threads: threads) }
+            drain(threads: threads, all: true)
+            encodeLock.lock()
+            defer { encodeLock.unlock() }
+            guard var e = encoder, e.rowsAppended == height else { throw CodecError.encodeFailed(codec: "PNG", reason: "sheet incomplete") }
+            encoder = nil
+            return e.finish()
         }
     }
 }
