@@ -44,8 +44,8 @@ public struct Pixmap: Sendable, Equatable {
     static let hugePagePixels = 1 << 20
 
     /// A pixmap whose pixels are not set: for a caller that writes every one of them next (a
-    /// blur's upsample, a resize), so the buffer is not zero-filled first.
-    static func unfilled(width: Int, height: Int) -> Pixmap? {
+    /// blur's upsample, a resize, a wallpaper's bands), so the buffer is not zero-filled first.
+    public static func unfilled(width: Int, height: Int) -> Pixmap? {
         guard width > 0, height > 0, width <= Pixmap.maxDimension, height <= Pixmap.maxDimension,
             width * height <= Pixmap.maxPixels
         else { return nil }

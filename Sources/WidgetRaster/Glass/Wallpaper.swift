@@ -19,8 +19,11 @@ public enum Wallpaper {
     }
 
     /// Horizontal bands drawn in parallel. Fixed, so the bytes never depend on the core count;
-    /// each band is the same drawing clipped to its rows.
-    static let bands = 2
+    /// each band is the same drawing clipped to its rows. Four for the styles made of
+    /// full-screen paints (their blobs cover the rows unevenly: with two bands, one core idled
+    /// while the other finished the heavier half — seen in a `perf` timeline of `check`), two for
+    /// the busy style (see `generate`).
+    static func bands(_ style: Style) -> Int { style == .busy ? 2 : 4 }
 
     /// A wallpaper for a screen of `width`×`height` pixels. With `rows`, only the rows above it
     /// are drawn (the same pixels as in the whole wallpaper; the rest stay clear): for callers
@@ -30,33 +33,33 @@ public enum Wallpaper {
         // paints the band edges are invisible (a test compares with one undivided draw). The busy
         // style's stripes are cut at the screen's sides, where the cut's rounding depends on the
         // band's first row, so its bands stay at half the screen, partial or not (the drawn rows
-        // are then the whole wallpaper's; a test compares). The last band's canvas is the whole
-        // screen, which the bands above fill in.
+        // are then the whole wallpaper's; a test compares). Each band draws on a canvas down to
+        // its last drawn row and copies its rows into the wallpaper; rows below the drawn ones
+        // are cleared by the band they fall in — nothing is copied or cleared afterwards on one
+        // thread (that tail, a full-screen copy, left a core idle in `check`).
         let drawn = min(height, max(0, limit ?? height))
         let split = style == .busy ? height : drawn
+        let bands = Wallpaper.bands(style)
         let per = max(1, (split + bands - 1) / bands)
-        var parts = [Pixmap?](repeating: nil, count: bands)
-        let lock = NSLock()
-        DispatchQueue.concurrentPerform(iterations: bands) { b in
-            let y0 = b * per
-            let y1 = b == bands - 1 ? height : min(height, y0 + per)
-            guard y0 < y1, var c = Canvas(width: width, height: y1) else { return }
-            let bottom = min(y1, drawn)
-            if y0 < bottom {
-                c.clip(to: Path(rect: Rect(x: 0, y: Double(y0), width: Double(width), height: Double(bottom - y0))))
-                draw(style, into: &c, width: Double(width), height: Double(height))
-            }
-            lock.lock()
-            parts[b] = c.pixmap
-            lock.unlock()
-        }
-        guard let last = parts.lastIndex(where: { $0 != nil }), var out = parts[last] else {
+        guard var out = Pixmap.unfilled(width: width, height: height) else {
             return Pixmap(width: 1, height: 1)!  // an empty size
         }
-        for b in 0..<last {
-            guard let part = parts[b] else { continue }
-            let n = part.pixels.count
-            out.pixels.replaceSubrange(b * per * width..<n, with: part.pixels[(b * per * width)..<n])
+        out.pixels.withUnsafeMutableBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            DispatchQueue.concurrentPerform(iterations: bands) { b in
+                let y0 = b * per
+                let y1 = b == bands - 1 ? height : min(height, y0 + per)
+                guard y0 < y1 else { return }
+                let bottom = max(y0, min(y1, drawn))
+                if y0 < bottom, var c = Canvas(width: width, height: bottom) {
+                    c.clip(to: Path(rect: Rect(x: 0, y: Double(y0), width: Double(width), height: Double(bottom - y0))))
+                    draw(style, into: &c, width: Double(width), height: Double(height))
+                    c.pixmap.pixels.withUnsafeBufferPointer { src in
+                        (base + y0 * width).update(from: src.baseAddress! + y0 * width, count: (bottom - y0) * width)
+                    }
+                }
+                if bottom < y1 { (base + bottom * width).update(repeating: 0, count: (y1 - bottom) * width) }
+            }
         }
         return out
     }

@@ -244,8 +244,12 @@ public final class Checker {
         let styles: [Wallpaper.Style] = [.bright, .dark, .busy]
         var made = [Pixmap?](repeating: nil, count: styles.count)
         let lock = NSLock()
-        // At once: each is drawn in two bands, and there are three.
-        DispatchQueue.concurrentPerform(iterations: styles.count) { i in
+        // At once, each in bands of its own. The busy one first: its two bands are the screen's
+        // halves and only the top one has rows to draw, so it is the longest single piece; started
+        // last, one core drew it alone while the other idled.
+        let start = [2, 0, 1]
+        DispatchQueue.concurrentPerform(iterations: styles.count) { k in
+            let i = start[k]
             let p = GeneratedWallpapers.shared.wallpaper(styles[i], width: w, height: h, rows: rows)
             lock.lock()
             made[i] = p
