@@ -56,7 +56,8 @@ let package = Package(
         // What users run on top: batches, manifests, contact sheets, galleries, verify/diff/merge,
         // check (rules and reports: text, JSON, SARIF, JUnit), previews and demo sheets.
         .target(
-            name: "WidgetTooling", dependencies: ["WidgetModel", "RasterCore", "WidgetLayout", "WidgetRaster", "CPreviewRecords"]),
+            name: "WidgetTooling",
+            dependencies: ["WidgetModel", "RasterCore", "WidgetLayout", "WidgetRaster", "CPreviewRecords", "CKernels"]),
         // Snapshot assertions for XCTest and Swift Testing.
         .target(name: "WidgetSnapshotTesting", dependencies: ["WidgetModel", "WidgetRaster", "WidgetTooling"]),
         // The commands (argument parsing, progress, reports), a library so that Swift packages

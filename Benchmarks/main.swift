@@ -39,6 +39,29 @@ if only.isEmpty || only == "targets" || only == "scale" {
     if !only.isEmpty { exit(0) }
 }
 
+// `widgetbench RUNS encode DIR`: the default PNG encoder (and the contact-sheet thumbnail
+// resize) on every PNG under DIR (a render folder), in process, one core: the encoder's share of
+// a render measured without the process around it.
+if only == "encode", args.count > 3 {
+    let dir = URL(fileURLWithPath: args[3])
+    var images: [Pixmap] = []
+    let e = FileManager.default.enumerator(at: dir, includingPropertiesForKeys: nil)
+    while let u = e?.nextObject() as? URL, images.count < 1000 {
+        guard u.pathExtension == "png", let data = try? Data(contentsOf: u), let p = try? PNGCodec.decode([UInt8](data)) else { continue }
+        images.append(p)
+    }
+    let px = images.reduce(0) { $0 + $1.width * $1.height }
+    print(String(format: "%d images, %.1f Mpx", images.count, Double(px) / 1e6))
+    var bytes = 0
+    bench("encode: PNG fast, every image", pixels: px, extra: { "\(bytes / 1024) KiB" }) {
+        bytes = images.reduce(0) { $0 + ((try? PNGCodec.encode($1).count) ?? 0) }
+    }
+    bench("encode: sheet thumbnails (3x → 2 px/pt)", pixels: px) {
+        for p in images { _ = ContactSheet.thumbnail(p, scale: 3) }
+    }
+    exit(0)
+}
+
 let W = 1049
 let H = 1095  // systemLarge on iPhone 17 Pro at 3x
 print("widgetbench: raster core on a \(W)×\(H) canvas (systemLarge @3x), \(runs) runs each, one core")

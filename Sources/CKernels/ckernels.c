@@ -127,6 +127,75 @@ void ckernels_resize(const uint32_t *src, size_t src_width, size_t src_height, s
   }
 }
 
+/* round(s / 9) for 0 <= s <= 2295: floor((s + 4) / 9), as a multiply-high (exact in that
+   range; a test checks every value). */
+static inline uint32_t ckernels_div9(uint32_t s) { return ((s + 4) * 7282u) >> 16; }
+
+void ckernels_downsample_3to2(const uint32_t *src, size_t src_width, size_t src_height, const uint32_t *zero_row,
+                              uint32_t *dst) {
+  /* Per block: h0 = 2·p0 + p1 and h1 = p1 + 2·p2 along each source row (per channel), then
+     out(0, ·) = 2·h(row 0) + h(row 1) and out(1, ·) = h(row 1) + 2·h(row 2); sums are at most
+     9 × 255 = 2295, so 16-bit lanes hold them. Pixels past the right or bottom edge count as
+     clear (the image padded to whole blocks); output pixels wholly in that padding are not
+     written (the output is ⌈2w/3⌉ × ⌈2h/3⌉). */
+  const size_t full = src_width / 3, bw = (src_width + 2) / 3, bh = (src_height + 2) / 3;
+  const size_t dw = (2 * src_width + 2) / 3, dh = (2 * src_height + 2) / 3;
+  for (size_t by = 0; by < bh; by++) {
+    const uint32_t *rows[3];
+    for (int r = 0; r < 3; r++) rows[r] = 3 * by + r < src_height ? src + (3 * by + r) * src_width : zero_row;
+    uint32_t *o0 = dst + 2 * by * dw;
+    uint32_t *o1 = 2 * by + 1 < dh ? o0 + dw : NULL;
+    size_t bx = 0;
+#if defined(__SSE2__)
+    const __m128i zero = _mm_setzero_si128(), four = _mm_set1_epi16(4), magic = _mm_set1_epi16((short)7282);
+    /* Whole 16-byte loads while a block's 12 bytes and the 4 after it are inside the row (the
+       zero row is as wide as the image). */
+    for (; bx + 1 < full; bx++) {
+      __m128i h[3];
+      for (int r = 0; r < 3; r++) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(rows[r] + 3 * bx)); /* p0 p1 p2 (p3) */
+        __m128i x = _mm_unpacklo_epi8(_mm_shuffle_epi32(v, _MM_SHUFFLE(3, 3, 2, 0)), zero); /* p0 p2 */
+        __m128i y = _mm_unpacklo_epi8(_mm_shuffle_epi32(v, _MM_SHUFFLE(3, 3, 1, 1)), zero); /* p1 p1 */
+        h[r] = _mm_add_epi16(_mm_add_epi16(x, x), y);
+      }
+      __m128i s0 = _mm_add_epi16(_mm_add_epi16(h[0], h[0]), h[1]);
+      s0 = _mm_mulhi_epu16(_mm_add_epi16(s0, four), magic);
+      _mm_storel_epi64((__m128i *)(o0 + 2 * bx), _mm_packus_epi16(s0, s0));
+      if (o1) {
+        __m128i s1 = _mm_add_epi16(_mm_add_epi16(h[2], h[2]), h[1]);
+        s1 = _mm_mulhi_epu16(_mm_add_epi16(s1, four), magic);
+        _mm_storel_epi64((__m128i *)(o1 + 2 * bx), _mm_packus_epi16(s1, s1));
+      }
+    }
+#endif
+    for (; bx < bw; bx++) {
+      uint32_t out[4] = {0, 0, 0, 0};
+      for (int c = 0; c < 32; c += 8) {
+        uint32_t h0[3], h1[3];
+        for (int r = 0; r < 3; r++) {
+          uint32_t q[3];
+          for (int k = 0; k < 3; k++) q[k] = 3 * bx + k < src_width ? (rows[r][3 * bx + k] >> c) & 0xFF : 0;
+          h0[r] = 2 * q[0] + q[1];
+          h1[r] = q[1] + 2 * q[2];
+        }
+        out[0] |= ckernels_div9(2 * h0[0] + h0[1]) << c;
+        out[1] |= ckernels_div9(2 * h1[0] + h1[1]) << c;
+        out[2] |= ckernels_div9(h0[1] + 2 * h0[2]) << c;
+        out[3] |= ckernels_div9(h1[1] + 2 * h1[2]) << c;
+      }
+      o0[2 * bx] = out[0];
+      if (2 * bx + 1 < dw) o0[2 * bx + 1] = out[1];
+      if (o1) {
+        o1[2 * bx] = out[2];
+        if (2 * bx + 1 < dw) o1[2 * bx + 1] = out[3];
+      }
+    }
+  }
+}
+
+/* The rounding of ckernels_downsample_3to2, for the test that checks it over every sum. */
+uint32_t ckernels_div9_for_test(uint32_t s) { return ckernels_div9(s); }
+
 void ckernels_upsample_row(const float *line, size_t width, const int32_t *left, const float *weight,
                            uint32_t *out) {
   /* Per output pixel: a + (b − a)·f between two texels of the interpolated row (lane-wise, no

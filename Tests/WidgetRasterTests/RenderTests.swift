@@ -34,18 +34,23 @@ final class RenderTests: XCTestCase {
     }
 
     /// Contact-sheet thumbnails share one scale (issue 17: each was fitted to 360 px, so a medium
-    /// widget showed at half a small one's scale): at 3x, a small widget (493 px) becomes 362 px and
-    /// a medium one (1049 px) 769 px, both 2.2 px per point.
+    /// widget showed at half a small one's scale): 2 px per point. At 3x, exactly two thirds — a
+    /// small widget (493 px) becomes ⌈328.7⌉ = 329 px and a medium one (1049 px) ⌈699.3⌉ = 700 px.
     func testContactSheetThumbnailsShareOneScale() throws {
         let small = Pixmap(width: 493, height: 493)!
         let medium = Pixmap(width: 1049, height: 493)!
         let a = ContactSheet.thumbnail(small, scale: 3)
         let b = ContactSheet.thumbnail(medium, scale: 3)
-        XCTAssertEqual(a.width, 362)
-        XCTAssertEqual(b.width, 769)
+        XCTAssertEqual(a.width, 329)
+        XCTAssertEqual(b.width, 700)
         XCTAssertEqual(a.height, b.height)
-        // A render already at or under 2.2 px per point is kept as it is.
+        // The layout's sizes are the thumbnails' sizes (the scale a batch passes is pixels over points).
+        let t = ContactSheet.thumbnailSize(width: 1049, height: 493, scale: 1049 / 349.667)
+        XCTAssertEqual(t.width, 700)
+        XCTAssertEqual(t.height, 329)
+        // A render already at or under 2 px per point is kept as it is.
         XCTAssertEqual(ContactSheet.thumbnail(Pixmap(width: 164, height: 164)!, scale: 1).width, 164)
+        XCTAssertEqual(ContactSheet.thumbnail(Pixmap(width: 338, height: 338)!, scale: 2).width, 338)
     }
 
     func testWidgetShapeAndBackground() throws {
@@ -163,5 +168,21 @@ final class RenderTests: XCTestCase {
         XCTAssertEqual(
             SHA256.hex(Array(String(repeating: "a", count: 1000).utf8)),
             "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+        // FIPS 180-4's two-block message (56 bytes: the padding needs a second block).
+        let twoBlocks = Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)
+        XCTAssertEqual(SHA256.hex(twoBlocks), "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        // The SHA-extension path (where the processor has it) and portable C agree on every
+        // length around the block and padding boundaries, and on a megabyte.
+        var s: UInt64 = 99
+        var bytes = [UInt8]()
+        for _ in 0..<(1 << 20) {
+            s = s &* 6364136223846793005 &+ 1442695040888963407
+            bytes.append(UInt8(truncatingIfNeeded: s >> 40))
+        }
+        for n in Array(0...200) + [1000, 4096, 65_537, 1 << 20] {
+            let m = Array(bytes.prefix(n))
+            XCTAssertEqual(SHA256.digest(m), SHA256.digest(m, portable: true), "\(n) bytes")
+        }
+        XCTAssertEqual(SHA256.digest(twoBlocks, portable: true), SHA256.digest(twoBlocks))
     }
 }

@@ -1,3 +1,4 @@
+import CKernels
 import CPNG
 import Foundation
 import WidgetModel
@@ -514,5 +515,47 @@ final class StreamingEncodeTests: XCTestCase {
         let size = try PNGCodec.size(of: png)
         XCTAssertEqual(size.width, streamed.width)
         XCTAssertEqual(size.height, streamed.height)
+    }
+}
+
+/// The two-thirds kernel behind 3x contact-sheet thumbnails (`Pixmap.downsampledTwoThirds`,
+/// 16-bit lanes in C) is the area-average resize of the image padded with clear pixels to whole
+/// 3×3 blocks — the general float path, pixel for pixel.
+final class TwoThirdsTests: XCTestCase {
+    func testDivisionByNineRoundsEverySumToNearest() {
+        for s in 0...2295 {
+            XCTAssertEqual(Int(ckernels_div9_for_test(UInt32(s))), Int((Double(s) / 9).rounded()), "sum \(s)")
+        }
+    }
+
+    func testTwoThirdsIsTheAreaAverageOfThePaddedImage() throws {
+        // Sizes with every remainder mod 3, a 1-pixel side, and widths past the vector loop.
+        for (w, h) in [(3, 3), (1, 1), (2, 5), (4, 4), (12, 9), (31, 17), (493, 61), (100, 3), (1049, 20)] {
+            let p = noise(w, h, seed: UInt64(w * 1000 + h))
+            let fast = p.downsampledTwoThirds()
+            XCTAssertEqual(fast.width, Int((Double(2 * w) / 3).rounded(.up)))
+            XCTAssertEqual(fast.height, Int((Double(2 * h) / 3).rounded(.up)))
+            // The reference: pad to multiples of 3 with clear pixels, average, crop.
+            let pw = (w + 2) / 3 * 3
+            let ph = (h + 2) / 3 * 3
+            var padded = try XCTUnwrap(Pixmap(width: pw, height: ph))
+            for y in 0..<h { for x in 0..<w { padded.pixels[y * pw + x] = p.pixels[y * w + x] } }
+            let whole = padded.areaAveraged(width: pw * 2 / 3, height: ph * 2 / 3)
+            for y in 0..<fast.height {
+                for x in 0..<fast.width {
+                    XCTAssertEqual(fast.pixels[y * fast.width + x], whole.pixels[y * whole.width + x], "\(w)×\(h) at (\(x), \(y))")
+                }
+            }
+            // Premultiplied stays valid: no colour above its alpha.
+            for px in fast.pixels {
+                let a = px >> 24
+                XCTAssertTrue(px & 0xFF <= a && (px >> 8) & 0xFF <= a && (px >> 16) & 0xFF <= a)
+            }
+            // Exact thirds go through the same kernel from `resized`.
+            if w % 3 == 0 && h % 3 == 0 {
+                XCTAssertEqual(
+                    p.resized(width: w * 2 / 3, height: h * 2 / 3).pixels, p.areaAveraged(width: w * 2 / 3, height: h * 2 / 3).pixels)
+            }
+        }
     }
 }
