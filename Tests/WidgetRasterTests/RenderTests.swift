@@ -115,6 +115,29 @@ final class RenderTests: XCTestCase {
         XCTAssertFalse(outputs[0].keys.contains { $0.hasSuffix(".tmp") }, "no temporary files left")
     }
 
+    /// A variant that cannot be resolved stops the batch before any image is written, with the
+    /// first failing variant's error in job order, however many threads resolve them.
+    func testUnresolvableVariantStopsTheBatchBeforeAnyFile() throws {
+        let json =
+            #"{"kind": "K", "body": {"type": "Text", "text": "{{t}}", "modifiers": [{"containerBackground": "white"}]}, "timeline": {"entries": [{"date": "2026-01-01T00:00:00Z", "data": {"t": 1}}, {"date": "2026-01-02T00:00:00Z", "data": {}}, {"date": "2026-01-03T00:00:00Z", "data": {}}]}}"#
+        let spec = try WidgetSpec.decode(Array(json.utf8), file: "k.widget.json")
+        var messages: [String] = []
+        for jobs in [1, 2, 3] {
+            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("widgetctl-unresolved-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: dir) }
+            var options = BatchOptions(outputDirectory: dir)
+            options.jobs = jobs
+            options.scale = 1
+            options.appearances = [.light, .dark]
+            XCTAssertThrowsError(try BatchRenderer(options: options).run([spec])) { messages.append("\($0)") }
+            let written = FileManager.default.enumerator(at: dir, includingPropertiesForKeys: nil)?.allObjects.count ?? 0
+            XCTAssertEqual(written, 0, "\(jobs) jobs: nothing written")
+        }
+        XCTAssertEqual(messages.count, 3)
+        XCTAssertTrue(messages[0].contains("entry 1"), messages[0])
+        XCTAssertEqual(Set(messages).count, 1, "the same error for any number of jobs")
+    }
+
     func testOneVariantGetsNoContactSheet() throws {
         let s = try spec("weather")
         for (entries, sheet) in [([0], false), ([0, 1], true)] {

@@ -179,11 +179,21 @@ public final class BatchRenderer: @unchecked Sendable {
         }
         if jobs.count > options.maxVariants { throw BatchError.tooManyVariants(jobs.count, limit: options.maxVariants) }
 
-        // Resolve everything first: a spec error stops the run before any file is written.
-        for job in jobs {
-            if isCancelled() { throw BatchError.cancelled(done: 0, total: jobs.count) }
-            _ = try renderers[job.spec].resolve(job.variant)
+        // Resolve everything first: a spec error stops the run before any file is written. On
+        // as many threads as jobs (it ran on one while the other cores waited); the error
+        // reported is the first in job order, whatever the threads.
+        var resolveErrors = [Error?](repeating: nil, count: jobs.count)
+        let resolvers = max(1, min(options.jobs, jobs.count))
+        resolveErrors.withUnsafeMutableBufferPointer { errors in
+            let out = errors
+            DispatchQueue.concurrentPerform(iterations: resolvers) { t in
+                for k in stride(from: t, to: jobs.count, by: resolvers) where !isCancelled() {
+                    do { _ = try renderers[jobs[k].spec].resolve(jobs[k].variant) } catch { out[k] = error }
+                }
+            }
         }
+        if isCancelled() { throw BatchError.cancelled(done: 0, total: jobs.count) }
+        if let first = resolveErrors.first(where: { $0 != nil }), let error = first { throw error }
         // Temporary files a killed run left in the folders this run writes.
         for r in renderers {
             removeStaleTemporaryFiles(in: options.outputDirectory.appendingPathComponent(BatchRenderer.safeName(r.spec.kind)))
