@@ -49,6 +49,32 @@ final class CodecTests: XCTestCase {
         }
     }
 
+    /// Runs are found eight bytes at a time: runs of every length up to past the 258 cap, at
+    /// every alignment, must come back exactly, and a long flat area must cost almost nothing.
+    func testRunsOfEveryLengthAndAlignment() throws {
+        var bytes: [UInt8] = []
+        var v: UInt8 = 1
+        for length in 1...300 {
+            for _ in 0..<length { bytes.append(v) }
+            v = v == 250 ? 1 : v &+ 7
+        }
+        // As the pixels of a PNG, 1,000 bytes a row, decoded by libpng (zlib).
+        let width = 250  // RGBA pixels: 1000 bytes a row
+        let rows = (bytes.count + 999) / 1000
+        bytes += [UInt8](repeating: 0, count: rows * 1000 - bytes.count)
+        let pixels = stride(from: 0, to: bytes.count, by: 4).map { i -> UInt32 in
+            // Premultiplied-valid: alpha 255, so the stored bytes are the colour bytes.
+            UInt32(bytes[i]) | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2]) << 16 | 0xFF00_0000
+        }
+        let image = Pixmap(width: width, height: rows, premultiplied: pixels)
+        for threads in [1, 2] {
+            let data = try PNGCodec.encode(image, options: .fast, threads: threads)
+            XCTAssertEqual(try PNGCodec.decode(data), image)
+        }
+        let flat = Pixmap(width: 1000, height: 1000, color: RGBA(hex: "#336699")!)!
+        XCTAssertLessThan(try PNGCodec.encode(flat).count, 20_000, "a flat megapixel is runs")
+    }
+
     func testHuffmanLengthsAreLimitedAndComplete() {
         // Fibonacci frequencies force a very deep optimal tree.
         var freq = [Int](repeating: 0, count: 40)

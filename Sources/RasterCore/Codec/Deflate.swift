@@ -296,6 +296,17 @@ enum Deflate {
                         if Int32(b) == previous {
                             var run = 1
                             let limit = Swift.min(258, end &- i)
+                            // Eight bytes at a time (a flat area's zeros run to the 258 cap),
+                            // then byte by byte: the same run length.
+                            let pattern = UInt64(b) &* 0x0101_0101_0101_0101
+                            while run &+ 8 <= limit {
+                                let diff = UnsafeRawPointer(p + (i &+ run)).loadUnaligned(as: UInt64.self) ^ pattern
+                                if diff != 0 {
+                                    run &+= diff.littleEndian.trailingZeroBitCount &>> 3
+                                    break
+                                }
+                                run &+= 8
+                            }
                             while run < limit && p[i &+ run] == b { run &+= 1 }
                             if run >= 3 {
                                 sym[n] = UInt16(truncatingIfNeeded: 256 &+ run)
