@@ -31,6 +31,24 @@ final class PaintTests: XCTestCase {
         XCTAssertEqual(padded.pixel(atX: 95, y: 0), PremultipliedPixel(blue))
     }
 
+    /// A vertical gradient is shaded a row at a time (one colour per row): it is the horizontal
+    /// one turned a quarter, within a level (the horizontal one steps t by repeated addition).
+    func testVerticalGradientIsTheHorizontalOneTransposed() {
+        let stops = Paint.stops([RGBA(hex: "#4A90E2")!, RGBA(hex: "#FF9F0A")!, RGBA(hex: "#1C3F94")!])
+        let across = painted(.linearGradient(stops: stops, start: Point(0.5, 0), end: Point(100.5, 0)), width: 101, height: 101)
+        let down = painted(.linearGradient(stops: stops, start: Point(0, 0.5), end: Point(0, 100.5)), width: 101, height: 101)
+        for y in 0..<101 {
+            for x in 0..<101 {
+                XCTAssertEqual(down.pixels[y * 101 + x], down.pixels[y * 101], "row \(y) is one colour")
+                let a = across.pixel(atX: y, y: x)
+                let d = down.pixel(atX: x, y: y)
+                XCTAssertEqual(Int(a.r), Int(d.r), accuracy: 1)
+                XCTAssertEqual(Int(a.g), Int(d.g), accuracy: 1)
+                XCTAssertEqual(Int(a.b), Int(d.b), accuracy: 1)
+            }
+        }
+    }
+
     func testGradientStopsWithLocations() {
         let stops = [GradientStop(.black, at: 0.25), GradientStop(.white, at: 0.75)]
         let p = painted(.linearGradient(stops: stops, start: Point(0, 0), end: Point(101, 0)))

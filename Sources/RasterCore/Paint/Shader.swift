@@ -125,6 +125,9 @@ struct Shader {
         case .linear(let a, let b, let c):
             table.withUnsafeBufferPointer { tab in
                 var t = a * (Double(x) + 0.5) + b * py + c
+                // A vertical gradient (a widget's usual background) is one colour along a row:
+                // t + 0 is t, so this is the loop's result without a lookup per pixel.
+                if a == 0 { return out.update(repeating: lookup(t, tab.baseAddress!), count: count) }
                 for i in 0..<count {
                     out[i] = lookup(t, tab.baseAddress!)
                     t += a
