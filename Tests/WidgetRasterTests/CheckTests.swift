@@ -25,6 +25,25 @@ final class CheckTests: XCTestCase {
     }
     let checker = Checker(options: CheckTests.options())
 
+    /// Tasks run largest family first, but the report keeps the task order: the same findings,
+    /// in the same order, for any number of jobs.
+    func testReportIsTheSameForAnyNumberOfJobs() throws {
+        // Faint text in three families, two entries: findings from many tasks.
+        let spec = try spec(
+            #"{"type": "Text", "text": "small print {{n}}", "modifiers": [{"font": {"size": 10, "weight": "ultraLight"}}, \#(bg)]}"#,
+            extra:
+                #""timeline": {"entries": [{"date": "2026-01-01T00:00:00Z", "data": {"n": 1}}, {"date": "2026-01-02T00:00:00Z", "data": {"n": 2}}]},"#,
+            families: #"["systemSmall", "systemMedium", "systemLarge"]"#)
+        var reports: [[String]] = []
+        for jobs in [1, 3] {
+            var o = CheckTests.options(legibility: true)
+            o.jobs = jobs
+            reports.append(try Checker(options: o).check(spec).map { "\($0.rule) \($0.family.map(\.rawValue) ?? "") \($0.message)" })
+        }
+        XCTAssertGreaterThanOrEqual(Set(reports[0].map { $0.split(separator: " ")[1] }).count, 3, "findings in every family")
+        XCTAssertEqual(reports[0], reports[1])
+    }
+
     func rules(_ s: WidgetSpec, legibility: Bool = false) throws -> Set<String> {
         Set(try Checker(options: CheckTests.options(legibility: legibility)).check(s).map(\.rule))
     }

@@ -115,15 +115,24 @@ public final class Checker {
             }
         }
         var results = [Result<[Finding], Error>?](repeating: nil, count: tasks.count)
+        // Taken largest family first (the tasks of a family in their order): the last tasks are
+        // then a small widget's, not a large one's legibility alone on one core at the end. The
+        // findings keep the task order.
+        let area = { (f: WidgetFamily) -> Double in self.options.device.size(of: f).map { $0.width * $0.height } ?? 0 }
+        let order = tasks.indices.sorted { a, b in
+            let (fa, fb) = (area(tasks[a].family), area(tasks[b].family))
+            return fa != fb ? fa > fb : a < b
+        }
         let lock = NSLock()
         var next = 0
         DispatchQueue.concurrentPerform(iterations: max(1, min(options.jobs, tasks.count))) { _ in
             while true {
                 lock.lock()
-                let i = next
+                let k = next
                 next += 1
                 lock.unlock()
-                guard i < tasks.count else { return }
+                guard k < tasks.count else { return }
+                let i = order[k]
                 let t = tasks[i]
                 let r = Result {
                     if let accented = t.legibilityLook {
