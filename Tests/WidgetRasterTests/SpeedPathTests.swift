@@ -559,3 +559,30 @@ final class TwoThirdsTests: XCTestCase {
         }
     }
 }
+
+/// Ending a layer hands the parent's pixels back without a copy: the frame's buffer is the same
+/// one before the layer and after it (a second reference left in the popped record made the
+/// composite copy the whole frame on write).
+final class LayerCopyTests: XCTestCase {
+    func testEndingALayerDoesNotCopyTheFrame() throws {
+        var c = try XCTUnwrap(Canvas(width: 300, height: 200))
+        c.fill(Path(rect: Rect(x: 10, y: 10, width: 100, height: 100)), with: .solid(.black))
+        func address(_ c: Canvas) -> UInt { c.pixmap.pixels.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } }
+        let frame = address(c)
+        c.beginLayer(opacity: 0.5)
+        c.fill(Path(rect: Rect(x: 50, y: 50, width: 100, height: 100)), with: .solid(.white))
+        c.endLayer()
+        XCTAssertEqual(address(c), frame, "endLayer")
+        // The pixels are right: the half-opaque white square over black is mid grey.
+        XCTAssertEqual(Int(c.pixmap.pixel(atX: 60, y: 60).r), 128, accuracy: 1)
+        c.beginLayer(opacity: 1)
+        c.fill(Path(rect: Rect(x: 0, y: 0, width: 30, height: 30)), with: .solid(.white))
+        c.endLayer(effects: LayerEffects(shadow: nil, luminanceToAlpha: false, colorMatrices: [], blurSigma: 2, blurOpaque: false))
+        XCTAssertEqual(address(c), frame, "endLayer(effects:)")
+        c.beginLayer(opacity: 1)
+        c.fill(Path(rect: Rect(x: 0, y: 0, width: 30, height: 30)), with: .solid(.white))
+        let mask = try XCTUnwrap(c.takeLayer())
+        c.applyMask(mask)
+        XCTAssertEqual(address(c), frame, "takeLayer")
+    }
+}

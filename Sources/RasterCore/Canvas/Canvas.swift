@@ -193,23 +193,32 @@ public struct Canvas {
 
     /// Ends the innermost layer and composites it. Clips pushed inside the layer are popped.
     public mutating func endLayer() {
-        guard let saved = layerStack.popLast() else { return }
+        guard let (layer, saved) = popLayer() else { return }
+        composite(layer, opacity: saved.opacity, blendMode: saved.blendMode)
+    }
+
+    /// Pops the innermost layer: its clips are popped and the parent is the canvas again. The
+    /// parent is moved back, not shared: while the popped record still held its pixels, the
+    /// composite that follows copied the whole frame on write (a test checks the frame's buffer
+    /// is the same one after a layer; it was not).
+    private mutating func popLayer() -> (layer: Pixmap, saved: SavedLayer)? {
+        guard var saved = layerStack.popLast() else { return nil }
         while clipStack.count > saved.clipDepth { restoreClip() }
         state = saved.clip
         let layer = pixmap
         pixmap = saved.parent
-        composite(layer, opacity: saved.opacity, blendMode: saved.blendMode)
+        saved.parent = Canvas.placeholder
+        return (layer, saved)
     }
+
+    /// What a popped layer record holds instead of its parent's pixels.
+    private static let placeholder = Pixmap(width: 1, height: 1)!
 
     /// Ends the innermost layer like `endLayer()`, first applying `effects` to its pixels:
     /// luminance to alpha, and a drop shadow made from the layer's own alpha (tinted, blurred,
     /// offset) composited beneath it.
     public mutating func endLayer(effects: LayerEffects) {
-        guard let saved = layerStack.popLast() else { return }
-        while clipStack.count > saved.clipDepth { restoreClip() }
-        state = saved.clip
-        var layer = pixmap
-        pixmap = saved.parent
+        guard case (var layer, let saved)? = popLayer() else { return }
         if effects.luminanceToAlpha { ColorMatrix.luminanceToAlpha.apply(to: &layer) }
         for matrix in effects.colorMatrices { matrix.apply(to: &layer) }
         if effects.blurSigma > 0 {
@@ -230,12 +239,7 @@ public struct Canvas {
 
     /// Ends the innermost layer without compositing it and returns its pixels (a mask being drawn).
     public mutating func takeLayer() -> Pixmap? {
-        guard let saved = layerStack.popLast() else { return nil }
-        while clipStack.count > saved.clipDepth { restoreClip() }
-        state = saved.clip
-        let layer = pixmap
-        pixmap = saved.parent
-        return layer
+        popLayer()?.layer
     }
 
     /// Multiplies the current layer by `mask`'s alpha (a pixmap of the canvas's size): SwiftUI's `mask`.
