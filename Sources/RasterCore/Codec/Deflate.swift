@@ -14,9 +14,18 @@ import Foundation
 // everywhere.
 import WidgetModel
 
+/// A writer's buffer, freed when the last copy of the writer is gone, finished or not: an
+/// encoder dropped half way (a cancelled batch's streamed contact sheet) leaks nothing.
+private final class BitBuffer {
+    let base: UnsafeMutablePointer<UInt8>
+    init(capacity: Int) { base = .allocate(capacity: capacity) }
+    deinit { base.deallocate() }
+}
+
 /// Appends bits LSB-first to a byte buffer, as deflate requires. The buffer is allocated once
 /// with room for the worst case, so writing is a shift, an or and an occasional 4-byte store.
 struct BitWriter {
+    private let buffer: BitBuffer
     private let base: UnsafeMutablePointer<UInt8>
     private var position = 0
     private let capacity: Int
@@ -25,7 +34,8 @@ struct BitWriter {
 
     init(capacity: Int) {
         self.capacity = capacity + 16
-        base = .allocate(capacity: self.capacity)
+        buffer = BitBuffer(capacity: self.capacity)
+        base = buffer.base
     }
 
     /// Writes the low `n` bits of `value` (n ≤ 32).
@@ -64,13 +74,13 @@ struct BitWriter {
         return (finish(), bits)
     }
 
-    /// Pads with zero bits to a byte boundary, returns the bytes and frees the buffer.
+    /// Pads with zero bits to a byte boundary and returns the bytes.
     mutating func finish() -> [UInt8] {
         finish { Array($0) }
     }
 
     /// Pads with zero bits to a byte boundary, then `trailer` bytes; hands the bytes to `body`
-    /// (no copy) and frees the buffer.
+    /// (no copy; the buffer is freed with the writer).
     mutating func finish<R>(trailer: [UInt8] = [], _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         while count > 0 {
             base[position] = UInt8(truncatingIfNeeded: acc)
@@ -83,8 +93,7 @@ struct BitWriter {
             base[position] = b
             position += 1
         }
-        defer { base.deallocate() }
-        return body(UnsafeBufferPointer(start: base, count: position))
+        return withExtendedLifetime(buffer) { body(UnsafeBufferPointer(start: base, count: position)) }
     }
 }
 

@@ -295,13 +295,12 @@ public final class BatchRenderer: @unchecked Sendable {
                 if SpecRenderer.readsBackdrop(jobs[index].variant) && warm.wait(timeout: .now()) == .timedOut {
                     // The backdrops are still being made: a variant that reads none, from
                     // further on, instead of waiting (a short look-ahead; then wait as before).
+                    let end = min(total, next + 64)
                     var k = next + 1
-                    while k < min(total, next + 64)
-                        && (early.contains(dispatchOrder[k]) || SpecRenderer.readsBackdrop(jobs[dispatchOrder[k]].variant))
-                    {
+                    while k < end && (early.contains(dispatchOrder[k]) || SpecRenderer.readsBackdrop(jobs[dispatchOrder[k]].variant)) {
                         k += 1
                     }
-                    if k < min(total, next + 64) {
+                    if k < end {
                         index = dispatchOrder[k]
                         early.insert(index)
                     } else {

@@ -109,7 +109,6 @@ public enum ContactSheet {
         private var nextBand = 0
         /// The thumbnails drawn so far.
         private var drawn = Set<Variant>()
-        private var finished = false
         /// The variants the sheet shows (those its rows and pixel budget have room for).
         public let shown: Set<Variant>
 
@@ -277,8 +276,7 @@ public enum ContactSheet {
             lock.lock()
             defer { lock.unlock() }
             precondition(!streaming, "a streaming sheet is finished with finishPNG()")
-            guard !finished, var sheet = Pixmap(width: width, height: height) else { return Pixmap(width: 1, height: 1)! }
-            finished = true
+            guard nextBand < bands.count, var sheet = Pixmap(width: width, height: height) else { return Pixmap(width: 1, height: 1)! }
             sheet.pixels.withUnsafeMutableBufferPointer { dst in
                 for i in bands.indices {
                     guard let band = bands[i].canvas ?? makeBand(i) else { continue }
