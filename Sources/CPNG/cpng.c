@@ -309,6 +309,25 @@ void cpng_filter_row(const uint32_t *pixels, size_t width, int drop_alpha,
     memcpy(&rb, p + i, 16);
     memcpy(&rc, p + i - bpp, 16);
     memcpy(&rx, c + i, 16);
+    /* Two shortcuts with Paeth's own result. Where the row above is flat (b == c: pa = 0) the
+       prediction is the left byte; where the left byte did not change from the row above
+       (a == c: pb = 0 < pa unless b == c too) it is the byte above. Flat fills, gradients that
+       run along one axis and rows repeated from above take them (a widget's background, most
+       of a contact sheet); the general case pays two compares. */
+    uint64_t bl[2], cl[2], al[2];
+    memcpy(bl, &rb, 16);
+    memcpy(cl, &rc, 16);
+    memcpy(al, &ra, 16);
+    if (((bl[0] ^ cl[0]) | (bl[1] ^ cl[1])) == 0) {
+      cpng_u8x16 r = rx - ra;
+      memcpy(out + i, &r, 16);
+      continue;
+    }
+    if (((al[0] ^ cl[0]) | (al[1] ^ cl[1])) == 0) {
+      cpng_u8x16 r = rx - rb;
+      memcpy(out + i, &r, 16);
+      continue;
+    }
     cpng_i16x16 a = __builtin_convertvector(ra, cpng_i16x16);
     cpng_i16x16 b = __builtin_convertvector(rb, cpng_i16x16);
     cpng_i16x16 cc = __builtin_convertvector(rc, cpng_i16x16);
@@ -337,4 +356,84 @@ int cpng_all_opaque(const uint32_t *pixels, size_t count) {
   for (; i < count; i++)
     if ((pixels[i] >> 24) != 255) return 0;
   return 1;
+}
+
+/* ---- The fast deflate encoder's first pass (Deflate.swift) ----
+   data[start..<end] becomes symbols: a byte is a literal (0...255); a run of a byte repeated 3
+   or more times after an equal byte is 256 + its length (3...258, distance 1). A run can begin
+   only where a byte equals the one before it, so eight bytes are tested at once and, where none
+   does, become eight literals without a branch each. Symbol counts go to four tables of 286 by
+   byte position (the caller sums them): increments of a repeated byte do not wait on each other
+   through memory. Returns the number of symbols. */
+static inline size_t cpng_run_length(const uint8_t *p, size_t limit, uint8_t b) {
+  /* The length (≤ limit) of the run of `b` starting at p[0] == b. */
+  size_t run = 1;
+#if defined(__SSE2__)
+  __m128i pattern = _mm_set1_epi8((char)b);
+  while (run + 32 <= limit) {
+    __m128i x0 = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + run)), pattern);
+    __m128i x1 = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + run + 16)), pattern);
+    uint32_t same = (uint32_t)_mm_movemask_epi8(x0) | (uint32_t)_mm_movemask_epi8(x1) << 16;
+    if (same != 0xFFFFFFFFu) return run + (size_t)__builtin_ctz(~same);
+    run += 32;
+  }
+#endif
+  uint64_t pattern8 = (uint64_t)b * 0x0101010101010101ull;
+  while (run + 8 <= limit) {
+    uint64_t w;
+    memcpy(&w, p + run, 8);
+    uint64_t diff = w ^ pattern8; /* little-endian: the first differing byte is the lowest */
+    if (diff != 0) return run + (size_t)(__builtin_ctzll(diff) >> 3);
+    run += 8;
+  }
+  while (run < limit && p[run] == b) run++;
+  return run;
+}
+
+size_t cpng_deflate_symbols(const uint8_t *p, size_t start, size_t end, const uint8_t *length_symbol,
+                            uint16_t *sym, uint32_t *counts) {
+  const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+  size_t i = start, n = 0;
+  while (i < end) {
+    if (i > 0 && i + 8 <= end) {
+      uint64_t word, before;
+      memcpy(&word, p + i, 8);
+      memcpy(&before, p + i - 1, 8);
+      uint64_t x = word ^ before; /* a zero byte: equal to the byte before it */
+      /* The lowest flagged byte is the first zero byte (flags above it may be spurious). */
+      uint64_t flags = (x - ones) & ~x & highs;
+      if (flags == 0) {
+        for (int lane = 0; lane < 8; lane++) {
+          uint32_t b = (uint32_t)(word >> (8 * lane)) & 0xFF;
+          sym[n + lane] = (uint16_t)b;
+          counts[(lane & 3) * 286 + b]++;
+        }
+        n += 8;
+        i += 8;
+        continue;
+      }
+      int literals = __builtin_ctzll(flags) >> 3;
+      for (int k = 0; k < literals; k++) {
+        uint32_t b = (uint32_t)(word >> (8 * k)) & 0xFF;
+        sym[n++] = (uint16_t)b;
+        counts[b]++;
+      }
+      i += (size_t)literals;
+    }
+    uint8_t b = p[i];
+    if (i > 0 && p[i - 1] == b) {
+      size_t limit = end - i < 258 ? end - i : 258;
+      size_t run = cpng_run_length(p + i, limit, b);
+      if (run >= 3) {
+        sym[n++] = (uint16_t)(256 + run);
+        counts[257 + length_symbol[run]]++;
+        i += run;
+        continue;
+      }
+    }
+    sym[n++] = b;
+    counts[b]++;
+    i++;
+  }
+  return n;
 }

@@ -387,6 +387,49 @@ final class GlassSpanTests: XCTestCase {
     }
 }
 
+/// Along a rounded rectangle's straight sides the glass face skips the per-pixel distance and
+/// bilinear sample (a row, or a column, shares one distance and normal there); the pixels must
+/// be the per-pixel path's for every size, corner radius, material and scale.
+final class GlassStraightSideTests: XCTestCase {
+    func testStraightSidesEqualThePerPixelPath() {
+        // A backdrop with detail in both directions, so a wrong row or column shows.
+        func backdrop(_ w: Int, _ h: Int) -> Pixmap {
+            var p = Pixmap(width: w, height: h)!
+            for y in 0..<h {
+                for x in 0..<w {
+                    let r = UInt32((x * 7 + y * 3) & 0xFF)
+                    let g = UInt32((x * x / 5 + y) & 0xFF)
+                    let b = UInt32((y * y / 7 + x / 3) & 0xFF)
+                    p.pixels[y * w + x] = 0xFF00_0000 | b << 16 | g << 8 | r
+                }
+            }
+            return p
+        }
+        var compared = 0
+        for look in [Appearance.clearLight, .clearDark, .tintedLight, .tintedDark] {
+            guard var m = GlassMaterial.preset(for: look, tint: GlassMaterial.defaultTint) else { return XCTFail("\(look)") }
+            for outline in [nil, 1.0] {
+                m.outlineWidth = outline
+                for (w, h, r, scale) in [(493, 493, 69.0, 3.0), (329, 155, 46, 2), (160, 300, 20.5, 2), (120, 90, 60, 3), (90, 90, 8, 2)] {
+                    let margin = SpecRenderer.backdropMargin(glass: m, scale: scale)
+                    let back = backdrop(w + 2 * margin, h + 2 * margin)
+                    let shape = GlassRenderer.Shape.roundedRect(width: Double(w), height: Double(h), radius: r)
+                    let fast = GlassRenderer.render(
+                        backdrop: back, margin: margin, width: w, height: h, shape: shape, material: m, scale: scale)
+                    let slow = GlassRenderer.render(
+                        backdrop: back, margin: margin, width: w, height: h, shape: shape, material: m, scale: scale,
+                        straightSides: false)
+                    if let i = fast.pixels.indices.first(where: { fast.pixels[$0] != slow.pixels[$0] }) {
+                        return XCTFail("\(look) \(w)×\(h) r \(r) @\(scale)x: pixel (\(i % w), \(i / w)) differs")
+                    }
+                    compared += 1
+                }
+            }
+        }
+        XCTAssertEqual(compared, 40)
+    }
+}
+
 /// The opaque test that picks RGB over RGBA (64 pixels at a time in C) is the plain one: one
 /// translucent pixel anywhere — in a whole block, in the tail — makes the image not opaque.
 final class OpaqueScanTests: XCTestCase {

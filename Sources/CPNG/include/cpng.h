@@ -44,6 +44,13 @@ uint32_t cpng_crc32(uint32_t crc, const uint8_t *data, size_t size);
    (width * bpp bytes). `cur` and `prev` start with bpp zero bytes. */
 void cpng_filter_row(const uint32_t *pixels, size_t width, int drop_alpha,
                      const uint8_t *prev, uint8_t *cur, uint8_t *out);
+/* The fast deflate encoder's first pass over data[start..<end] (start is 0 or data[start - 1] is
+   readable): literals and distance-1 runs as symbols (a byte, or 256 + run length 3...258) into
+   `sym` (room for end - start), counted into `counts` (4 × 286 zeroed tables, summed by the
+   caller); `length_symbol` maps a run length to its length code index 0...28. Returns the
+   number of symbols. */
+size_t cpng_deflate_symbols(const uint8_t *data, size_t start, size_t end, const uint8_t *length_symbol,
+                            uint16_t *sym, uint32_t *counts);
 /* 1 when every pixel (0xAABBGGRR) has alpha 255, else 0. */
 int cpng_all_opaque(const uint32_t *pixels, size_t count);
 #endif

@@ -52,6 +52,37 @@ struct BitWriter {
         }
     }
 
+    /// Writes `count` symbols, each as a table entry `code | length << 32`: `literals[s]` for a
+    /// symbol below 256, `runs[s - 256]` otherwise (length ≤ 24 bits). A block's hot loop: each
+    /// symbol is or-ed into the accumulator and the whole bytes are stored eight at a time without
+    /// a branch (the buffer's 16 spare bytes take the overhang), so the byte stream is the one
+    /// `write` makes. `bytes`: the input the symbols stand for (a literal is at most 15 bits for
+    /// one byte, a run at most 21 for three or more), which bounds the output.
+    mutating func writeSymbols(
+        _ symbols: UnsafePointer<UInt16>, count n: Int, bytes: Int, literals: UnsafePointer<UInt64>, runs: UnsafePointer<UInt64>
+    ) {
+        var acc = self.acc
+        var bits = self.count  // < 32
+        var pos = position
+        let out = UnsafeMutableRawPointer(base)
+        precondition(n >= 0 && n <= bytes && pos + (bytes * 15 + 7) / 8 + 8 <= capacity, "deflate output overflow")
+        for k in 0..<n {
+            let s = Int(symbols[k])
+            let e = s < 256 ? literals[s] : runs[s &- 256]
+            acc |= (e & 0xFFFF_FFFF) &<< bits
+            bits &+= e &>> 32
+            // bits < 8 + 24 here, then < 8: whole bytes leave the accumulator.
+            (out + pos).storeBytes(of: acc.littleEndian, as: UInt64.self)
+            let whole = bits &>> 3
+            pos &+= Int(truncatingIfNeeded: whole)
+            acc = whole == 0 ? acc : acc &>> (whole &<< 3)
+            bits &= 7
+        }
+        self.acc = acc
+        self.count = bits
+        position = pos
+    }
+
     /// Appends `bits` bits from another writer's output (LSB-first bytes, as `finishBits` gives).
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, bits: Int) {
         guard bits > 0, let p = bytes.baseAddress else { return }
@@ -284,57 +315,21 @@ enum Deflate {
     /// One dynamic-Huffman block of data[start..<end]. Matches reach back into earlier blocks,
     /// which deflate allows (the window spans blocks).
     static func encodeBlock(_ data: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, last: Bool, _ w: inout BitWriter) {
-        // Pass 1: symbols. A literal is its byte; a run is 256 + length (3...258) at distance 1.
+        // Pass 1: symbols, a literal for a byte and 256 + length for a run (cpng_deflate_symbols:
+        // eight bytes tested at once for a run's start, runs measured 32 bytes at a time).
         // Every slot used is written before it is read: no zero-fill.
         var symbols = [UInt16](unsafeUninitializedCapacity: end - start + 1) { _, n in n = end - start + 1 }
-        var freq = [Int](repeating: 0, count: 286)
+        var counts = [UInt32](repeating: 0, count: 4 * 286)
         var count = 0
-        let lengthSymbol = Deflate.lengthSymbol
-        symbols.withUnsafeMutableBufferPointer { symBuf in
-            freq.withUnsafeMutableBufferPointer { fBuf in
-                lengthSymbol.withUnsafeBufferPointer { lsymBuf in
-                    let p = data.baseAddress!
-                    let sym = symBuf.baseAddress!
-                    let f = fBuf.baseAddress!
-                    let lsym = lsymBuf.baseAddress!
-                    var i = start
-                    var previous: Int32 = start > 0 ? Int32(p[start - 1]) : -1
-                    var n = 0
-                    while i < end {
-                        let b = p[i]
-                        if Int32(b) == previous {
-                            var run = 1
-                            let limit = Swift.min(258, end &- i)
-                            // Eight bytes at a time (a flat area's zeros run to the 258 cap),
-                            // then byte by byte: the same run length.
-                            let pattern = UInt64(b) &* 0x0101_0101_0101_0101
-                            while run &+ 8 <= limit {
-                                let diff = UnsafeRawPointer(p + (i &+ run)).loadUnaligned(as: UInt64.self) ^ pattern
-                                if diff != 0 {
-                                    run &+= diff.littleEndian.trailingZeroBitCount &>> 3
-                                    break
-                                }
-                                run &+= 8
-                            }
-                            while run < limit && p[i &+ run] == b { run &+= 1 }
-                            if run >= 3 {
-                                sym[n] = UInt16(truncatingIfNeeded: 256 &+ run)
-                                n &+= 1
-                                f[257 &+ Int(lsym[run])] &+= 1
-                                i &+= run
-                                continue
-                            }
-                        }
-                        sym[n] = UInt16(b)
-                        n &+= 1
-                        f[Int(b)] &+= 1
-                        previous = Int32(b)
-                        i &+= 1
-                    }
-                    count = n
+        symbols.withUnsafeMutableBufferPointer { sym in
+            counts.withUnsafeMutableBufferPointer { f in
+                Deflate.lengthSymbol.withUnsafeBufferPointer { lsym in
+                    count = cpng_deflate_symbols(data.baseAddress!, start, end, lsym.baseAddress!, sym.baseAddress!, f.baseAddress!)
                 }
             }
         }
+        var freq = [Int](repeating: 0, count: 286)
+        for s in 0..<286 { freq[s] = Int(counts[s]) + Int(counts[286 + s]) + Int(counts[572 + s]) + Int(counts[858 + s]) }
         freq[256] = 1
         let litCode = HuffmanCode(frequencies: freq, maxLength: 15)
         // Distances: only distance 1 (code 0) is used; two codes of length 1 keep the code complete.
@@ -348,7 +343,7 @@ enum Deflate {
         for sIndex in 0..<286 { table[sIndex] = UInt64(litCode.codes[sIndex]) | UInt64(litCode.lengths[sIndex]) << 32 }
         var runTable = [UInt64](repeating: 0, count: 259)  // for each run length: code+extra bits, total length
         for run in 3...258 {
-            let li = Int(lengthSymbol[run])
+            let li = Int(Deflate.lengthSymbol[run])
             let code = UInt64(litCode.codes[257 + li])
             let len = UInt64(litCode.lengths[257 + li])
             let extraBits = UInt64(lengthExtra[li])
@@ -358,14 +353,8 @@ enum Deflate {
         table.withUnsafeBufferPointer { tBuf in
             runTable.withUnsafeBufferPointer { rBuf in
                 symbols.withUnsafeBufferPointer { symBuf in
-                    let t = tBuf.baseAddress!
-                    let r = rBuf.baseAddress!
-                    let sym = symBuf.baseAddress!
-                    for k in 0..<count {
-                        let s = Int(sym[k])
-                        let e = s < 256 ? t[s] : r[s &- 256]
-                        w.write(UInt32(truncatingIfNeeded: e), UInt32(truncatingIfNeeded: e >> 32))
-                    }
+                    w.writeSymbols(
+                        symBuf.baseAddress!, count: count, bytes: end - start, literals: tBuf.baseAddress!, runs: rBuf.baseAddress!)
                 }
             }
         }

@@ -76,7 +76,7 @@ enum GlassRenderer {
     /// `margin` pixels larger on every side (so the blur has real pixels at the edges).
     static func render(
         backdrop: Pixmap, margin: Int, width: Int, height: Int, shape: Shape, material m: GlassMaterial,
-        scale: Double, prepared: PreparedBlur? = nil
+        scale: Double, prepared: PreparedBlur? = nil, straightSides: Bool = true
     ) -> Pixmap {
         // The blurred, washed backdrop, computed for the widget and a bezel-wide ring around it
         // (refraction samples a little outside).
@@ -108,6 +108,63 @@ enum GlassRenderer {
         // Along a straight side every pixel of a column (or row) has the same distance and normal,
         // so the same refraction shift and rim lift: the last ones computed are kept per column
         // and for the pixel to the left, and reused when the distance and normal are equal.
+        /// Refraction shift and rim lift of a bezel pixel `depth` inside the edge, normal (nx, ny).
+        func bezelValue(_ depth: Double, _ nx: Double, _ ny: Double) -> SIMD2<Double> {
+            // Refraction: sample the face from further inside, most at the very edge
+            // (the slope of a convex squircle bezel falls off as (1 − t)³).
+            let t = max(0, min(1, depth / bezel))
+            let u = 1 - t
+            let shift = refraction * u * u * u
+            // Specular rim: strongest where the edge faces the light, weaker opposite;
+            // a Gaussian falloff over the rim width (exp(−d²) ≈ 1/(1 + d² + d⁴/2)).
+            let d2 = (depth / rim) * (depth / rim)
+            let edge = 1 / (1 + d2 + d2 * d2 * 0.5)
+            let facing = nx * light.0 + ny * light.1
+            let spec = m.rimIntensity * edge * (max(0, facing) * max(0, facing) + 0.45 * max(0, -facing) * max(0, -facing))
+            // A hairline fading over 1.5 px, or a solid border of the material's width.
+            let hair =
+                borderWidth > 0
+                ? m.outlineOpacity * max(0, min(1, borderWidth + 0.5 - depth))
+                : (depth < 1.5 ? m.outlineOpacity * max(0, 1 - depth / 1.5) : 0)
+            return SIMD2(shift, min(1, spec + hair))
+        }
+        // Straight sides of a rounded rectangle, without the per-pixel distance and sampling:
+        // along the top and bottom sides a row's pixels share one distance and a vertical normal,
+        // so they sample the face at their own column, between two rows with one weight; along
+        // the left and right sides (rows between the corners) a column's pixels share one distance
+        // and a horizontal normal, so they sample their own row, between two columns with one
+        // weight per column. `sample` at such points reduces exactly to those lerps (a weight of
+        // 0 leaves a pixel as it is), so the pixels are the per-pixel path's (test).
+        let straight: (r: Double, hx: Double, hy: Double, w: Double, h: Double)? = {
+            guard straightSides, case .roundedRect(let w, let h, let rIn) = shape else { return nil }
+            let r = min(rIn, min(w, h) / 2)
+            return (r, w / 2 - r, h / 2 - r, w, h)
+        }()
+        // Per column along the left and right sides: nil (ask per pixel), copy (a bezel deep or
+        // more), or the two source columns, their weight and the rim lift.
+        enum SideColumn {
+            case perPixel
+            case copy
+            case lerp(x0: Int, x1: Int, wx: UInt32, lift: Double)
+        }
+        var sideColumns: [SideColumn]? = nil
+        func sideColumn(_ x: Int, py: Double) -> SideColumn {
+            guard let g = straight else { return .perPixel }
+            let px = Double(x) + 0.5
+            // qx > 0 > qy: `signedDistance` takes its side branch for every such row.
+            guard abs(px - g.w / 2) - g.hx > 0 else { return .perPixel }
+            let (dist, nx, ny) = signedDistance(shape, px, py)
+            guard ny == 0, nx != 0 else { return .perPixel }
+            let depth = -dist
+            if depth >= bezel { return .copy }
+            let value = bezelValue(depth, nx, ny)
+            let sx = px - nx * value.x + Double(margin) - 0.5
+            let fx = floorExact(sx)
+            let x0 = max(0, min(face.width - 1, Int(fx)))
+            return .lerp(
+                x0: x0, x1: min(face.width - 1, x0 + 1), wx: UInt32(max(0, min(256, roundNonNegative((sx - fx) * 256)))),
+                lift: value.y)
+        }
         var columnKey = [SIMD3<Double>](repeating: SIMD3(.nan, .nan, .nan), count: width)
         var columnValue = [SIMD2<Double>](repeating: .zero, count: width)
         face.pixels.withUnsafeBufferPointer { src in
@@ -131,11 +188,72 @@ enum GlassRenderer {
                     if spanStart < spanEnd {
                         rowDst.advanced(by: spanStart).update(from: rowSrc.advanced(by: spanStart), count: spanEnd - spanStart)
                     }
+                    // A top or bottom side's span in the bezel: one distance and normal for the row.
+                    var flatStart = width
+                    var flatEnd = width
+                    if let g = straight, spanStart >= spanEnd {
+                        let dy = py - g.h / 2
+                        let qy = abs(dy) - g.hy
+                        // Columns with qx ≤ 0 < qy (a pixel inside the exact ones, as cornerRowSpan).
+                        let a = max(0, Int((g.w / 2 - g.hx - 0.5).rounded(.up)) + 1)
+                        let b = min(width, Int((g.w / 2 + g.hx - 0.5).rounded(.down)))
+                        if qy > 0, a < b {
+                            let (dist, nx, ny) = signedDistance(shape, Double(a) + 0.5, py)
+                            let end = signedDistance(shape, Double(b - 1) + 0.5, py)
+                            if nx == 0, ny != 0, end.0 == dist, end.1 == nx, end.2 == ny, -dist < bezel {
+                                let value = bezelValue(-dist, nx, ny)
+                                let sy = py - ny * value.x + Double(margin) - 0.5
+                                let fy = floorExact(sy)
+                                let y0 = max(0, min(face.height - 1, Int(fy)))
+                                let y1 = min(face.height - 1, y0 + 1)
+                                let wy = UInt32(max(0, min(256, roundNonNegative((sy - fy) * 256))))
+                                let row0 = src.baseAddress! + y0 * bw
+                                let row1 = src.baseAddress! + y1 * bw
+                                let lift = value.y
+                                for x in a..<b {
+                                    let sx = min(bw - 1, x + margin)
+                                    var c = lerpPixel256(row0[sx], row1[sx], wy)
+                                    if lift > 0.002 { c = screen(c, lift) }
+                                    rowDst[x] = c
+                                }
+                                flatStart = a
+                                flatEnd = b
+                            }
+                        }
+                    }
+                    // The left and right sides' bezels, between the corners: per column values.
+                    var sides = false
+                    if let g = straight, spanStart < spanEnd, py >= inner, py <= Double(height) - inner,
+                        abs(py - g.h / 2) - g.hy < 0
+                    {
+                        if sideColumns == nil {
+                            sideColumns = [SideColumn](repeating: .perPixel, count: width)
+                            for x in 0..<width where x < spanStart || x >= spanEnd { sideColumns![x] = sideColumn(x, py: py) }
+                        }
+                        sides = true
+                    }
                     // The pixels left and right of the span (not a test per interior pixel).
                     var x = 0
                     while x < width {
                         if x == spanStart && spanStart < spanEnd { x = spanEnd }
+                        if x == flatStart { x = flatEnd }
                         if x >= width { break }
+                        if sides {
+                            switch sideColumns![x] {
+                            case .perPixel: break
+                            case .copy:
+                                rowDst[x] = rowSrc[x]
+                                x += 1
+                                continue
+                            case .lerp(let x0, let x1, let wx, let lift):
+                                let row = src.baseAddress! + max(0, min(face.height - 1, y + margin)) * bw
+                                var c = lerpPixel256(row[x0], row[x1], wx)
+                                if lift > 0.002 { c = screen(c, lift) }
+                                rowDst[x] = c
+                                x += 1
+                                continue
+                            }
+                        }
                         let px = Double(x) + 0.5
                         let (dist, nx, ny) = signedDistance(shape, px, py)
                         let depth = -dist
@@ -151,24 +269,7 @@ enum GlassRenderer {
                         } else if key == columnKey[x] {
                             value = columnValue[x]
                         } else {
-                            // Refraction: sample the face from further inside, most at the very edge
-                            // (the slope of a convex squircle bezel falls off as (1 − t)³).
-                            let t = max(0, min(1, depth / bezel))
-                            let u = 1 - t
-                            let shift = refraction * u * u * u
-                            // Specular rim: strongest where the edge faces the light, weaker opposite;
-                            // a Gaussian falloff over the rim width (exp(−d²) ≈ 1/(1 + d² + d⁴/2)).
-                            let d2 = (depth / rim) * (depth / rim)
-                            let edge = 1 / (1 + d2 + d2 * d2 * 0.5)
-                            let facing = nx * light.0 + ny * light.1
-                            let spec =
-                                m.rimIntensity * edge * (max(0, facing) * max(0, facing) + 0.45 * max(0, -facing) * max(0, -facing))
-                            // A hairline fading over 1.5 px, or a solid border of the material's width.
-                            let hair =
-                                borderWidth > 0
-                                ? m.outlineOpacity * max(0, min(1, borderWidth + 0.5 - depth))
-                                : (depth < 1.5 ? m.outlineOpacity * max(0, 1 - depth / 1.5) : 0)
-                            value = SIMD2(shift, min(1, spec + hair))
+                            value = bezelValue(depth, nx, ny)
                         }
                         leftKey = key
                         leftValue = value
