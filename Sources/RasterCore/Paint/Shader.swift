@@ -228,7 +228,7 @@ enum ImageSampler {
 }
 
 /// a + (b − a)·t/256 per channel, for t in 0...256, in packed lanes.
-@inline(__always)
+@inlinable @inline(__always)
 package func lerpPixel256(_ a: UInt32, _ b: UInt32, _ t: UInt32) -> UInt32 {
     let it = 256 - t
     let rb = ((a & 0x00FF_00FF) &* it &+ (b & 0x00FF_00FF) &* t &+ 0x0080_0080) >> 8
