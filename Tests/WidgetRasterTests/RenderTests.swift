@@ -33,6 +33,30 @@ final class RenderTests: XCTestCase {
             named: "weather-systemMedium-dark-e1", suite: "samples")
     }
 
+    /// Looks the widget cannot tell apart (their environments differ in `appearance` alone) share
+    /// one resolve and layout. That holds only if nothing before the compositor reads the look's
+    /// name: every Sample in every look, at 1x, gives the same pixels, texts and findings with the
+    /// sharing as without it, and the sharing does happen.
+    func testLooksShareLayoutsWithoutChangingAPixel() throws {
+        var shared = 0
+        for name in ["weather", "calendar", "fitness", "stocks", "transit", "lockscreen"] {
+            let s = try spec(name)
+            let on = SpecRenderer(spec: s, scale: 1)
+            let off = SpecRenderer(spec: s, scale: 1)
+            off.shareLayouts = false
+            for v in on.variants(appearances: Appearance.allCases).render {
+                let a = try on.render(v)
+                let b = try off.render(v)
+                XCTAssertEqual(a.pixmap.pixels, b.pixmap.pixels, "\(name) \(v)")
+                XCTAssertEqual(a.truncatedTexts.map(\.shown), b.truncatedTexts.map(\.shown), "\(name) \(v)")
+                XCTAssertEqual(a.missingSymbols, b.missingSymbols, "\(name) \(v)")
+                if a.timings.resolve == 0 { shared += 1 }
+            }
+        }
+        // Clear and tinted glass (light and dark) alone give a share per family and entry.
+        XCTAssertGreaterThan(shared, 20)
+    }
+
     /// Contact-sheet thumbnails share one scale (issue 17: each was fitted to 360 px, so a medium
     /// widget showed at half a small one's scale): 2 px per point. At 3x, exactly two thirds — a
     /// small widget (493 px) becomes ⌈328.7⌉ = 329 px and a medium one (1049 px) ⌈699.3⌉ = 700 px.

@@ -17,7 +17,13 @@ public struct EdgeInsets: Sendable, Hashable {
 }
 
 /// The environment of one variant.
-public struct WidgetEnvironment: Sendable {
+///
+/// `appearance` names the look for the compositor (glass, vibrancy, StandBy at night); what a
+/// widget's view can tell of it is the derived values (rendering mode, colour scheme, whether the
+/// background shows, …). Resolving and laying out read only those, never `appearance` itself,
+/// so two looks whose environments differ in `appearance` alone share one layout
+/// (`SpecRenderer` relies on it; a test renders every look with and without the sharing).
+public struct WidgetEnvironment: Sendable, Hashable {
     public var family: WidgetFamily
     public var renderingMode: WidgetRenderingMode
     public var colorScheme: ColorScheme

@@ -167,21 +167,50 @@ public final class SpecRenderer: @unchecked Sendable {
     }
 
     /// Resolves and renders a variant (`layoutOnly`: lays it out without drawing, for checks).
+    /// Looks whose environments differ only in `appearance` (clear and tinted glass, say) share
+    /// one resolve and layout: the widget cannot tell them apart (`WidgetEnvironment`).
     /// - Throws: `SpecError` when the spec cannot be resolved for this entry.
     public func render(_ v: Variant, layoutOnly: Bool = false) throws -> RenderedWidget {
         let start = DispatchTime.now().uptimeNanoseconds
-        let widget = try resolve(v)
-        let resolveTime = secondsSince(start)
+        let env = environment(for: v)
+        let laid: LaidOutWidget
+        var resolveTime = 0.0
+        if shareLayouts, let shared = layouts.value(LayoutKey(entry: v.entry, environment: env)) {
+            laid = shared
+        } else {
+            let widget = try resolve(v)
+            resolveTime = secondsSince(start)
+            guard let made = try renderer.layout(widget, device: device, scale: scale) else {
+                throw SpecError(file: spec.file, path: "", message: "\(device.name) has no \(v.family.rawValue) frame")
+            }
+            laid = made
+            if shareLayouts { layouts.insert(LayoutKey(entry: v.entry, environment: env), laid) }
+        }
         let backdropStart = DispatchTime.now().uptimeNanoseconds
         let options = layoutOnly ? CompositeOptions() : compositeOptions(for: v)
         let backdropTime = secondsSince(backdropStart)
-        guard var out = try renderer.render(widget, device: device, scale: scale, options: options, layoutOnly: layoutOnly) else {
-            throw SpecError(file: spec.file, path: "", message: "\(device.name) has no \(v.family.rawValue) frame")
-        }
+        var out = renderer.draw(laid, environment: env, device: device, options: options, layoutOnly: layoutOnly)
         out.timings.resolve = resolveTime
         out.timings.composite += backdropTime
         return out
     }
+
+    /// Whether looks that a widget cannot tell apart share one layout (on; off for the test that
+    /// compares both).
+    public var shareLayouts = true
+    /// A layout is shared by variants of one entry whose environments are equal once the look's
+    /// name is set aside.
+    struct LayoutKey: Hashable {
+        var entry: Int
+        var environment: WidgetEnvironment
+        init(entry: Int, environment: WidgetEnvironment) {
+            self.entry = entry
+            var e = environment
+            e.appearance = .light
+            self.environment = e
+        }
+    }
+    private let layouts = SharedLayouts()
 
     /// Glass, backdrop and tint for a variant's rendering mode.
     public func compositeOptions(for v: Variant) -> CompositeOptions {
@@ -375,5 +404,36 @@ public final class GeneratedWallpapers: @unchecked Sendable {
             let base = Wallpaper.generate(.aurora, width: Int((size.width * px).rounded()), height: Int((size.height * px).rounded()))
             return HomeScreen.screenWallpaper(base, device: device, scale: px)
         }
+    }
+}
+
+/// The layouts a renderer's variants share: a bounded map (the oldest entry goes first when it is
+/// full, so a 10,000-variant batch keeps a few hundred small layouts, never all of them).
+/// Thread-safe; two threads laying out the same key both compute it (the results are equal).
+final class SharedLayouts: @unchecked Sendable {
+    static let capacity = 256
+    private var map: [SpecRenderer.LayoutKey: LaidOutWidget] = [:]
+    private var order: [SpecRenderer.LayoutKey] = []
+    private var head = 0
+    private let lock = NSLock()
+
+    func value(_ key: SpecRenderer.LayoutKey) -> LaidOutWidget? {
+        lock.lock()
+        defer { lock.unlock() }
+        return map[key]
+    }
+
+    func insert(_ key: SpecRenderer.LayoutKey, _ value: LaidOutWidget) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard map[key] == nil else { return }
+        if order.count < SharedLayouts.capacity {
+            order.append(key)
+        } else {
+            map[order[head]] = nil
+            order[head] = key
+            head = (head + 1) % SharedLayouts.capacity
+        }
+        map[key] = value
     }
 }

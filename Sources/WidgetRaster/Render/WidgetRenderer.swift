@@ -27,6 +27,22 @@ public struct RenderedWidget {
     public var contentMarginsDisabled = false
 }
 
+/// A widget laid out and recorded for one family, device and environment: what `draw` needs to
+/// make its pixels in any look that shares that environment (`WidgetEnvironment`).
+public struct LaidOutWidget: @unchecked Sendable {
+    public var frame: WidgetFrame
+    public var content: DisplayList
+    public var background: DisplayList?
+    /// The placed layout of the content (read-only once laid out; shared by the looks drawn from it).
+    public var layout: LayoutBox
+    public var truncatedTexts: [(text: String, shown: String, source: SourceRef)]
+    public var missingSymbols: [String]
+    public var missingSymbolPlaces: [(name: String, source: SourceRef)]
+    public var contentMarginsDisabled: Bool
+    /// Seconds the layout took.
+    public var seconds: Double
+}
+
 /// Seconds spent per stage of one variant.
 public struct RenderTimings: Sendable {
     /// Spec or DSL → resolved view tree.
@@ -77,6 +93,13 @@ public struct WidgetRenderer: Sendable {
         _ widget: ResolvedWidget, device: Device, scale: Double? = nil,
         options: CompositeOptions = CompositeOptions(), layoutOnly: Bool = false
     ) throws -> RenderedWidget? {
+        guard let laid = try layout(widget, device: device, scale: scale) else { return nil }
+        return draw(laid, environment: widget.environment, device: device, options: options, layoutOnly: layoutOnly)
+    }
+
+    /// A resolved widget laid out and recorded, ready to draw (nil: the device has no such
+    /// family). It depends on the environment's derived values, not on `appearance`.
+    public func layout(_ widget: ResolvedWidget, device: Device, scale: Double? = nil) throws -> LaidOutWidget? {
         let start = DispatchTime.now().uptimeNanoseconds
         let env = widget.environment
         guard let frame = WidgetRenderer.frame(family: env.family, device: device, scale: scale) else { return nil }
@@ -118,25 +141,38 @@ public struct WidgetRenderer: Sendable {
         var recorder = Recorder(context: context)
         recorder.record(contentBox)
         if let error = context.firstError { throw error }
-        var timings = RenderTimings()
-        timings.layout = secondsSince(start)
-        let compositeStart = DispatchTime.now().uptimeNanoseconds
+        return LaidOutWidget(
+            frame: frame, content: recorder.list, background: backgroundList, layout: contentBox,
+            truncatedTexts: context.truncatedTexts, missingSymbols: context.missingSymbols,
+            missingSymbolPlaces: context.missingSymbolPlaces, contentMarginsDisabled: widget.contentMarginsDisabled,
+            seconds: secondsSince(start))
+    }
 
-        // Layout only (check's Dynamic Type ladder): what fits is known; no pixels are drawn.
+    /// Draws a laid-out widget in a look (`env`: the variant's own environment, appearance
+    /// included). `layoutOnly`: no pixels (the pixmap is 1×1; check's Dynamic Type ladder).
+    public func draw(
+        _ laid: LaidOutWidget, environment env: WidgetEnvironment, device: Device, options: CompositeOptions = CompositeOptions(),
+        layoutOnly: Bool = false
+    ) -> RenderedWidget {
+        var timings = RenderTimings()
+        timings.layout = laid.seconds
+        let compositeStart = DispatchTime.now().uptimeNanoseconds
+        let frame = laid.frame
         let pixmap =
             layoutOnly
             ? Pixmap(width: 1, height: 1)!
             : Compositor().render(
-                content: recorder.list, background: backgroundList,
+                content: laid.content, background: laid.background,
                 showBackground: env.showsWidgetContainerBackground,
                 frame: frame, environment: env, options: options)
         timings.composite = secondsSince(compositeStart)
+        let points = device.size(of: env.family) ?? laid.frame.size
         return RenderedWidget(
-            pixmap: pixmap, pointSize: device.size(of: env.family)!, scale: Double(frame.pixelWidth) / device.size(of: env.family)!.width,
-            truncatedTexts: context.truncatedTexts, missingSymbols: context.missingSymbols,
-            missingSymbolPlaces: context.missingSymbolPlaces,
-            content: recorder.list, background: backgroundList, layout: contentBox,
-            timings: timings, contentMarginsDisabled: widget.contentMarginsDisabled)
+            pixmap: pixmap, pointSize: points, scale: Double(frame.pixelWidth) / points.width,
+            truncatedTexts: laid.truncatedTexts, missingSymbols: laid.missingSymbols,
+            missingSymbolPlaces: laid.missingSymbolPlaces,
+            content: laid.content, background: laid.background, layout: laid.layout,
+            timings: timings, contentMarginsDisabled: laid.contentMarginsDisabled)
     }
 
     /// The text iOS shows in place of a widget that does not adopt the containerBackground API.
