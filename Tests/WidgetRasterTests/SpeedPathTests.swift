@@ -430,6 +430,32 @@ final class GlassStraightSideTests: XCTestCase {
     }
 }
 
+/// The widget outline's clip mask is rasterized once per outline, scale and size and reused:
+/// the kept mask is the one `clip(to:)` makes on a fresh canvas, for every family's outline.
+final class ClipMaskReuseTests: XCTestCase {
+    func testKeptOutlineMaskEqualsAFreshClip() throws {
+        let device = DeviceCatalog.default
+        for family in [WidgetFamily.systemSmall, .systemMedium, .systemLarge, .accessoryCircular, .accessoryRectangular] {
+            for scale in [1.0, 2, 3] {
+                guard let frame = WidgetRenderer.frame(family: family, device: device, scale: scale), let shape = frame.shape else {
+                    continue
+                }
+                let t = Transform.scale(frame.scale)
+                var reference = Canvas(width: frame.pixelWidth, height: frame.pixelHeight)!
+                reference.clip(to: shape, transform: t)
+                for _ in 0..<2 {  // the first makes and keeps the mask, the second reuses it
+                    var c = Canvas(width: frame.pixelWidth, height: frame.pixelHeight)!
+                    Compositor.clip(&c, to: shape, transform: t)
+                    XCTAssertEqual(c.clipMask, reference.clipMask, "\(family) @\(scale)x")
+                    XCTAssertEqual(c.clipDepth, 1)
+                }
+                let key = Compositor.ClipMasks.Key(path: shape, transform: t, width: frame.pixelWidth, height: frame.pixelHeight)
+                XCTAssertEqual(Compositor.clipMasks.mask(key) != nil, reference.clipMask != nil, "\(family) @\(scale)x kept")
+            }
+        }
+    }
+}
+
 /// The opaque test that picks RGB over RGBA (64 pixels at a time in C) is the plain one: one
 /// translucent pixel anywhere — in a whole block, in the tail — makes the image not opaque.
 final class OpaqueScanTests: XCTestCase {

@@ -144,6 +144,20 @@ public struct Canvas {
             clip: clipBounds, previous: state.mask, rasterizer: rasterizer)
     }
 
+    /// The clip's coverage mask, when the clip is not a pixel-aligned rectangle: a caller that
+    /// clips many canvases of one size to one path keeps it and clips later canvases with
+    /// `clip(toMask:)`, without rasterizing the path again.
+    public var clipMask: Mask? { state.mask }
+
+    /// Clips a canvas that has no clip yet to a mask of its size (`clipMask` of a canvas of the
+    /// same size clipped to a path: then exactly what `clip(to:)` with that path gives).
+    public mutating func clip(toMask mask: Mask) {
+        precondition(mask.width == width && mask.height == height, "mask size differs from canvas")
+        precondition(state.mask == nil && state.rect == nil, "clip(toMask:) on a canvas that already has a clip")
+        clipStack.append(state)
+        state.mask = mask
+    }
+
     /// Restores the clip in force before the matching `clip(to:)`.
     public mutating func restoreClip() {
         if let last = clipStack.popLast() { state = last }

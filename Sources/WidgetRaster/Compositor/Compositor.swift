@@ -2,6 +2,7 @@
 // The container background is a separate list, so per mode it is kept (fullColor), removed
 // (StandBy, vibrant) or replaced (accented: glass). Content is drawn as recorded in fullColor;
 // the accented and vibrant re-colourings hook in where each op's paint is chosen.
+import Foundation
 import RasterCore
 import WidgetLayout
 import WidgetModel
@@ -94,6 +95,44 @@ extension CompositeOptions {
 public struct Compositor {
     public init() {}
 
+    /// The widget outline's clip masks, by outline, scale and size: every variant of a family
+    /// clips a fresh canvas to the same outline, so its mask is rasterized once (a few per
+    /// batch; the oldest goes when 16 are kept). The same mask `clip(to:)` makes (test).
+    static let clipMasks = ClipMasks()
+    final class ClipMasks: @unchecked Sendable {
+        struct Key: Hashable {
+            var path: Path
+            var transform: Transform
+            var width: Int
+            var height: Int
+        }
+        private var masks: [(Key, Mask)] = []
+        private let lock = NSLock()
+        func mask(_ key: Key) -> Mask? {
+            lock.lock()
+            defer { lock.unlock() }
+            return masks.first { $0.0 == key }?.1
+        }
+        func insert(_ key: Key, _ mask: Mask) {
+            lock.lock()
+            defer { lock.unlock() }
+            guard !masks.contains(where: { $0.0 == key }) else { return }
+            if masks.count == 16 { masks.removeFirst() }
+            masks.append((key, mask))
+        }
+    }
+
+    /// Clips a fresh canvas to the widget's outline, with the kept mask when there is one.
+    static func clip(_ canvas: inout Canvas, to shape: Path, transform: Transform) {
+        let key = ClipMasks.Key(path: shape, transform: transform, width: canvas.width, height: canvas.height)
+        if let mask = clipMasks.mask(key) {
+            canvas.clip(toMask: mask)
+            return
+        }
+        canvas.clip(to: shape, transform: transform)
+        if let mask = canvas.clipMask { clipMasks.insert(key, mask) }
+    }
+
     /// Draws a variant — the one compositor core every rendering mode goes through.
     /// - Parameters:
     ///   - content: the widget's content.
@@ -132,7 +171,7 @@ public struct Compositor {
         }
         // A clear canvas unless the glass face is the ground (no frame-sized clear buffer for it).
         var canvas = faceCanvas ?? Canvas(width: frame.pixelWidth, height: frame.pixelHeight)!
-        if let shape = frame.shape { canvas.clip(to: shape, transform: toPixels) }
+        if let shape = frame.shape { Compositor.clip(&canvas, to: shape, transform: toPixels) }
         // Each painter takes the canvas over (`consume`) and hands it back: the frame is never
         // copied on write.
         switch env.renderingMode {
