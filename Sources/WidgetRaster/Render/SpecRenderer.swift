@@ -195,6 +195,12 @@ public final class SpecRenderer: @unchecked Sendable {
         return out
     }
 
+    /// Variants with equal groups resolve and lay out identically (the same entry, and
+    /// environments that differ in the look's name alone): resolving one resolves them all.
+    public func layoutGroup(of v: Variant) -> AnyHashable {
+        AnyHashable(LayoutKey(entry: v.entry, environment: environment(for: v)))
+    }
+
     /// Whether looks that a widget cannot tell apart share one layout (on; off for the test that
     /// compares both).
     public var shareLayouts = true

@@ -181,13 +181,22 @@ public final class BatchRenderer: @unchecked Sendable {
 
         // Resolve everything first: a spec error stops the run before any file is written. On
         // as many threads as jobs (it ran on one while the other cores waited); the error
-        // reported is the first in job order, whatever the threads.
+        // reported is the first in job order, whatever the threads. Variants that resolve
+        // identically (looks the widget cannot tell apart) are resolved once, by the first of them
+        // in job order — so the first failing job is still among those resolved.
         var resolveErrors = [Error?](repeating: nil, count: jobs.count)
-        let resolvers = max(1, min(options.jobs, jobs.count))
+        var firsts: [Int] = []
+        var seenGroups = Set<[AnyHashable]>()
+        for (k, j) in jobs.enumerated()
+        where seenGroups.insert([AnyHashable(j.spec), renderers[j.spec].layoutGroup(of: j.variant)]).inserted {
+            firsts.append(k)
+        }
+        let resolvers = max(1, min(options.jobs, firsts.count))
         resolveErrors.withUnsafeMutableBufferPointer { errors in
             let out = errors
             DispatchQueue.concurrentPerform(iterations: resolvers) { t in
-                for k in stride(from: t, to: jobs.count, by: resolvers) where !isCancelled() {
+                for i in stride(from: t, to: firsts.count, by: resolvers) where !isCancelled() {
+                    let k = firsts[i]
                     do { _ = try renderers[jobs[k].spec].resolve(jobs[k].variant) } catch { out[k] = error }
                 }
             }
