@@ -113,3 +113,73 @@ final class CoverageTests: XCTestCase {
         XCTAssertEqual(a, b)
     }
 }
+
+/// A fill whose path, transform, tolerance, rule and clip were seen before replays the recorded
+/// coverage (CoverageCache): the pixels must be those of rasterizing again, for any paint, under
+/// a clip mask, and the cache must stay within its byte budget.
+final class CoverageCacheTests: XCTestCase {
+    /// A star of `points` spikes (2·points line elements) and a curved blob: both over the
+    /// minimum element count, with even-odd and non-zero.
+    func shapes() -> [(Path, FillRule)] {
+        var star = Path()
+        for i in 0..<40 {
+            let a = Double(i) * Double.pi / 20
+            let r = i % 2 == 0 ? 30.0 : 12.5
+            let p = Point(40 + r * cos(a), 38 + r * sin(a))
+            if i == 0 { star.move(to: p) } else { star.addLine(to: p) }
+        }
+        star.closeSubpath()
+        var blob = Path()
+        blob.move(to: Point(10, 20))
+        for i in 0..<24 {
+            let x = 10 + Double(i) * 2.9
+            blob.addCurve(to: Point(x + 2.9, 20 + Double(i % 3) * 9), control1: Point(x + 1, 2), control2: Point(x + 2, 60))
+        }
+        blob.closeSubpath()
+        return [(star, .nonZero), (star, .evenOdd), (blob, .nonZero)]
+    }
+
+    func testReplayedCoverageGivesTheRasterizedPixels() {
+        let cache = CoverageCache(budget: 8 << 20)
+        let paints: [Paint] = [
+            .solid(RGBA(red: 0.9, green: 0.2, blue: 0.1, alpha: 0.8)),
+            .linearGradient(stops: Paint.stops([.white, .black]), start: Point(0, 0), end: Point(80, 80)),
+        ]
+        var replays = 0
+        for (path, rule) in shapes() {
+            XCTAssertGreaterThanOrEqual(path.elements.count, CoverageCache.minimumElements)
+            for t in [Transform.identity, Transform.scale(1.7), Transform(a: 1, b: 0.2, c: -0.1, d: 1, tx: 3.25, ty: 0.5)] {
+                for masked in [false, true] {
+                    for paint in paints {
+                        func draw(_ cache: CoverageCache?) -> [UInt32] {
+                            var c = Canvas(width: 150, height: 140)!
+                            c.paint(.solid(RGBA(red: 0.2, green: 0.5, blue: 0.9)))
+                            c.coverageCache = cache
+                            if masked { c.clip(to: Path(circleCenter: Point(60, 55), radius: 41.3)) }
+                            c.fill(path, with: paint, rule: rule, transform: t)
+                            return c.pixmap.pixels
+                        }
+                        let reference = draw(nil)
+                        XCTAssertEqual(draw(cache), reference, "recorded: \(rule) \(t) masked \(masked)")
+                        XCTAssertEqual(draw(cache), reference, "replayed: \(rule) \(t) masked \(masked)")
+                        replays += 1
+                    }
+                }
+            }
+        }
+        XCTAssertEqual(replays, 36)
+        XCTAssertGreaterThan(cache.heldBytes, 0)
+    }
+
+    func testTheCacheKeepsWithinItsBudget() {
+        let cache = CoverageCache(budget: 64 << 10)
+        let (star, _) = shapes()[0]
+        for i in 0..<200 {
+            var c = Canvas(width: 120, height: 120)!
+            c.coverageCache = cache
+            c.fill(star, with: .solid(.black), transform: .translation(Double(i % 37) * 0.37, Double(i / 37)))
+            XCTAssertLessThanOrEqual(cache.heldBytes, 64 << 10)
+        }
+        XCTAssertGreaterThan(cache.heldBytes, 0)
+    }
+}

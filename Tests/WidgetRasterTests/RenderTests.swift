@@ -57,6 +57,27 @@ final class RenderTests: XCTestCase {
         XCTAssertGreaterThan(shared, 20)
     }
 
+    /// Text and shape coverage kept between variants (CoverageCache) is replayed, not
+    /// rasterized again: every Sample in every look, drawn twice with the shared cache (the
+    /// second time from it), gives the pixels of drawing without one.
+    func testKeptCoverageDrawsTheSamePixels() throws {
+        for name in ["weather", "calendar", "fitness", "stocks", "transit", "lockscreen"] {
+            let r = SpecRenderer(spec: try spec(name), scale: 1)
+            for v in r.variants(appearances: [.light, .clearDark, .tintedLight, .lockScreen, .standByNight]).render {
+                let widget = try r.resolve(v)
+                var plain = r.compositeOptions(for: v)
+                plain.coverageCache = nil
+                let reference = try XCTUnwrap(try r.renderer.render(widget, device: r.device, scale: 1, options: plain)).pixmap
+                var kept = r.compositeOptions(for: v)
+                kept.coverageCache = .shared
+                for pass in 0..<2 {
+                    let out = try XCTUnwrap(try r.renderer.render(widget, device: r.device, scale: 1, options: kept)).pixmap
+                    XCTAssertEqual(out.pixels, reference.pixels, "\(name) \(v) pass \(pass)")
+                }
+            }
+        }
+    }
+
     /// Contact-sheet thumbnails share one scale (issue 17: each was fitted to 360 px, so a medium
     /// widget showed at half a small one's scale): 2 px per point. At 3x, exactly two thirds — a
     /// small widget (493 px) becomes ⌈328.7⌉ = 329 px and a medium one (1049 px) ⌈699.3⌉ = 700 px.

@@ -14,6 +14,9 @@ public struct Canvas {
     public var tolerance: Double = defaultFlatteningTolerance
     /// Whether shapes are anti-aliased. Off snaps coverage to 0 or 255 (for hit masks and tests).
     public var antiAlias = true
+    /// Where fills with many path elements keep their coverage for later canvases (nil: none).
+    /// The pixels are the same with or without it.
+    public var coverageCache: CoverageCache? = nil
 
     private let rasterizer = CoverageRasterizer()
     private var state = ClipState()
@@ -60,8 +63,59 @@ public struct Canvas {
         transform: Transform = .identity, opacity: Double = 1,
         blendMode: BlendMode = .sourceOver
     ) {
+        let shader = Shader(paint, transform: transform, opacity: opacity)
+        if let cache = coverageCache, path.elements.count >= CoverageCache.minimumElements {
+            let clip = clipBounds
+            guard !clip.isEmpty else { return }
+            let key = CoverageCache.Key(path: path, transform: transform, tolerance: tolerance, rule: rule, clip: clip)
+            if let entry = cache.entry(key) {
+                withPaintSink(shader: shader, blendMode: blendMode) { entry.replay(into: &$0) }
+                return
+            }
+            let polys = path.flattened(transform: transform, tolerance: tolerance)
+            guard !polys.isEmpty else { return }
+            let rasterizer = self.rasterizer
+            let limit = cache.maxEntryBytes
+            var recorded: CoverageCache.Entry? = nil
+            withPaintSink(shader: shader, blendMode: blendMode) { sink in
+                var recorder = RecordingSink(sink, limit: limit)
+                rasterizer.rasterize(polys, rule: rule, clip: clip, into: &recorder)
+                sink = recorder.inner
+                if recorder.complete { recorded = CoverageCache.Entry(runs: recorder.runs, bytes: recorder.bytes) }
+            }
+            if let recorded { cache.insert(key, recorded) }
+            return
+        }
         let polys = path.flattened(transform: transform, tolerance: tolerance)
-        fillPolygons(polys, rule: rule, shader: Shader(paint, transform: transform, opacity: opacity), blendMode: blendMode)
+        fillPolygons(polys, rule: rule, shader: shader, blendMode: blendMode)
+    }
+
+    /// Runs `body` with the sink that blends coverage into the pixels with `shader` through the
+    /// clip mask (what `fillPolygons` hands the rasterizer).
+    private mutating func withPaintSink(shader: Shader, blendMode: BlendMode, _ body: (inout PaintSink) -> Void) {
+        let w = pixmap.width
+        if scratch.count < w { scratch = [UInt32](repeating: 0, count: w) }
+        if coverageScratch.count < w { coverageScratch = [UInt8](repeating: 0, count: w) }
+        let mask = state.mask
+        let aa = antiAlias
+        scratch.withUnsafeMutableBufferPointer { src in
+            coverageScratch.withUnsafeMutableBufferPointer { cov in
+                pixmap.pixels.withUnsafeMutableBufferPointer { pixels in
+                    func run(_ maskValues: UnsafePointer<UInt8>?) {
+                        var sink = PaintSink(
+                            pixels: pixels.baseAddress!, width: w, shader: shader, solid: shader.solidColor,
+                            mode: blendMode, source: src.baseAddress!, coverage: cov.baseAddress!,
+                            mask: maskValues, antiAlias: aa)
+                        body(&sink)
+                    }
+                    if let mask {
+                        mask.values.withUnsafeBufferPointer { run($0.baseAddress!) }
+                    } else {
+                        run(nil)
+                    }
+                }
+            }
+        }
     }
 
     /// Strokes `path` with `style` and fills the outline with `paint`.

@@ -56,6 +56,9 @@ public struct CompositeOptions {
     public var baseFill: RGBA? = nil
     /// A coating applied over the finished widget (visionOS textures and mounts).
     public var finish: Finish? = nil
+    /// Where text and shape coverage is kept for the next variants (nil: rasterized each time;
+    /// the pixels are the same).
+    public var coverageCache: CoverageCache? = .shared
     public init() {}
 
     public enum Finish: Sendable, Hashable {
@@ -122,6 +125,13 @@ public struct Compositor {
         }
     }
 
+    /// `canvas` keeping its fills' coverage in `cache`.
+    static func sharing(_ canvas: consuming Canvas, _ cache: CoverageCache?) -> Canvas {
+        var c = canvas
+        c.coverageCache = cache
+        return c
+    }
+
     /// Clips a fresh canvas to the widget's outline, with the kept mask when there is one.
     static func clip(_ canvas: inout Canvas, to shape: Path, transform: Transform) {
         let key = ClipMasks.Key(path: shape, transform: transform, width: canvas.width, height: canvas.height)
@@ -170,7 +180,7 @@ public struct Compositor {
             faceCanvas = Canvas(face)
         }
         // A clear canvas unless the glass face is the ground (no frame-sized clear buffer for it).
-        var canvas = faceCanvas ?? Canvas(width: frame.pixelWidth, height: frame.pixelHeight)!
+        var canvas = Compositor.sharing(faceCanvas ?? Canvas(width: frame.pixelWidth, height: frame.pixelHeight)!, options.coverageCache)
         if let shape = frame.shape { Compositor.clip(&canvas, to: shape, transform: toPixels) }
         // Each painter takes the canvas over (`consume`) and hands it back: the frame is never
         // copied on write.
@@ -209,7 +219,7 @@ public struct Compositor {
                 }
             }
             // Content is drawn as usual into its own layer, then turned into vibrancy.
-            var layer = Canvas(width: frame.pixelWidth, height: frame.pixelHeight)!
+            var layer = Compositor.sharing(Canvas(width: frame.pixelWidth, height: frame.pixelHeight)!, options.coverageCache)
             var painter = Painter(canvas: consume layer, base: toPixels, environment: env, mode: .fullColor)
             if let background, showBackground { painter.draw(background) }
             painter.draw(content)
