@@ -134,6 +134,10 @@ enum RenderCommand {
             throw UsageError("render needs at least one spec file. Run 'widgetctl render --help'.")
         }
 
+        // The font folders are scanned and the text face loaded on another core while the specs
+        // are read (the first layout waits for the scan, under the library's lock, if it is not
+        // done): a few milliseconds of every process's start that ran before anything else.
+        DispatchQueue.global().async { _ = try? FontLibrary.shared.face(for: FontSpec(size: 17)) }
         let specs = try files.map { try WidgetSpec.load(contentsOf: URL(fileURLWithPath: $0)) }
         let progress = ProgressReporter(quiet: quiet)
         let batch = BatchRenderer(options: options)

@@ -280,7 +280,7 @@ enum Deflate {
                 var segments = [(bytes: [UInt8], bits: Int, adler: UInt32)](repeating: ([], 0, 1), count: blocks)
                 segments.withUnsafeMutableBufferPointer { seg in
                     let out = seg
-                    DispatchQueue.concurrentPerform(iterations: blocks) { b in
+                    Parallel.forEach(iterations: blocks, threads: threads) { b in
                         let s = start + b * blockSize
                         let e = min(end, s + blockSize)
                         var bw = BitWriter(capacity: (e - s) * 2 + 1024)

@@ -56,7 +56,7 @@ enum FastPNGEncoder {
             }
         }
         if bands > 1 {
-            DispatchQueue.concurrentPerform(iterations: bands) { band($0) }
+            Parallel.forEach(iterations: bands, threads: bands) { band($0) }
         } else {
             band(0)
         }

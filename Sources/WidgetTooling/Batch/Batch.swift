@@ -292,11 +292,15 @@ public final class BatchRenderer: @unchecked Sendable {
         // With fewer variants than jobs, the spare threads help encode each image.
         let encodeThreads = max(1, options.jobs / workers)
         let out = options.outputDirectory
+        // Workers still taking variants; a band encoded when this is 1 uses every core.
+        var active = workers
+        let encodeAll = max(1, options.jobs)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while true {
                 lock.lock()
                 while next < total && early.contains(dispatchOrder[next]) { next += 1 }
                 if failure != nil || next >= total || isCancelled() {
+                    active -= 1
                     lock.unlock()
                     return
                 }
@@ -339,13 +343,16 @@ public final class BatchRenderer: @unchecked Sendable {
                         sha256: SHA256.hex(bytes), entryDate: renderer.spec.timeline.entries[job.variant.entry].date,
                         index: place[index])
                     if sheetJobs.contains(index) {
-                        // Sheet bands are encoded as they complete, except at the very end,
-                        // when the other workers are idle and the last ones use every core.
-                        lock.lock()
-                        let more = next < total
-                        lock.unlock()
+                        // Sheet bands are encoded as they complete, on this worker's thread
+                        // while others still render, on every core once the others are done
+                        // (asked every few rows). The bytes are the same either way.
                         sheets[job.spec]?.place(
-                            job.variant, ContactSheet.thumbnail(rendered.pixmap, scale: rendered.scale), encode: more || workers == 1)
+                            job.variant, ContactSheet.thumbnail(rendered.pixmap, scale: rendered.scale), encode: true,
+                            threads: {
+                                lock.lock()
+                                defer { lock.unlock() }
+                                return active <= 1 ? encodeAll : 1
+                            })
                     }
                     lock.lock()
                     results[index] = file

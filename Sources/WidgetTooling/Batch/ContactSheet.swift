@@ -238,6 +238,13 @@ public enum ContactSheet {
         /// encodes the bands this completes on the calling thread, unless `encode` is false (a
         /// batch's last variants: `finishPNG` then encodes them on every thread).
         public func place(_ v: Variant, _ thumbnail: Pixmap, encode: Bool = true) {
+            place(v, thumbnail, encode: encode, threads: { 1 })
+        }
+
+        /// `place`, encoding complete bands with `threads()` threads, asked again every few
+        /// rows (a batch's worker encodes on one thread while others render, on every core once
+        /// it is the last one left). The bytes are the same for any thread counts.
+        public func place(_ v: Variant, _ thumbnail: Pixmap, encode: Bool, threads: () -> Int) {
             guard let slot = slots[v] else { return }
             lock.lock()
             let b = slot.band
@@ -253,12 +260,17 @@ public enum ContactSheet {
             bands[b].remaining -= 1
             let complete = bands[b].remaining == 0
             lock.unlock()
-            if complete && streaming && encode { drain(threads: 1, all: false) }
+            if complete && streaming && encode { drain(threads: threads, all: false) }
         }
 
         /// Encodes the bands that are complete from `nextBand` down (every band left with `all`),
         /// unless another thread is encoding (it picks them up: it checks again before it stops).
-        private func drain(threads: Int, all: Bool) {
+        private func drain(threads: Int, all: Bool) { drain(threads: { threads }, all: all) }
+
+        /// Rows of a band encoded per call of the thread-count provider.
+        static let rowsPerStep = 96
+
+        private func drain(threads: () -> Int, all: Bool) {
             while true {
                 if all { encodeLock.lock() } else if !encodeLock.try() { return }
                 while true {
@@ -271,7 +283,14 @@ public enum ContactSheet {
                     let band = bands[i].canvas ?? makeBand(i)
                     bands[i].canvas = nil
                     lock.unlock()
-                    if let band { encoder?.append(band.pixmap, threads: threads) }
+                    if let band {
+                        var y = 0
+                        while y < band.height {
+                            let end = min(band.height, y + Builder.rowsPerStep)
+                            encoder?.append(band.pixmap, rows: y..<end, threads: max(1, threads()))
+                            y = end
+                        }
+                    }
                     lock.lock()
                     nextBand += 1
                     if let band, spare.count < 2 { spare.append(band.pixmap.pixels) }
