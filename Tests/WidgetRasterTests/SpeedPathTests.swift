@@ -655,3 +655,48 @@ final class LayerCopyTests: XCTestCase {
         XCTAssertEqual(address(c), frame, "takeLayer")
     }
 }
+
+/// The encoder's parallel loop runs every index once, and on more than one thread even when
+/// called from inside `concurrentPerform` (where a nested apply ran on the caller's thread only:
+/// a batch's last band was encoded on one core).
+final class ParallelLoopTests: XCTestCase {
+    func testEveryIndexOnceForAnyThreadCount() {
+        for threads in [1, 2, 3, 8] {
+            for n in [0, 1, 2, 7, 100] {
+                let lock = NSLock()
+                var seen = [Int](repeating: 0, count: n)
+                Parallel.forEach(iterations: n, threads: threads) { i in
+                    lock.lock()
+                    seen[i] += 1
+                    lock.unlock()
+                }
+                XCTAssertEqual(seen, [Int](repeating: 1, count: n), "\(n) iterations on \(threads) threads")
+            }
+        }
+    }
+
+    func testNestedInConcurrentPerformStillUsesTwoThreads() {
+        let lock = NSLock()
+        var threads = Set<UInt64>()
+        let met = DispatchSemaphore(value: 0)
+        DispatchQueue.concurrentPerform(iterations: 2) { outer in
+            guard outer == 0 else { return }  // the other worker is done, as at a batch's end
+            Parallel.forEach(iterations: 2, threads: 2) { _ in
+                var tid: UInt64 = 0
+                pthread_threadid(&tid)
+                lock.lock()
+                threads.insert(tid)
+                let both = threads.count == 2
+                lock.unlock()
+                // The first index waits (at most 5 s) for the second to start on another thread.
+                if both { met.signal() } else { _ = met.wait(timeout: .now() + 5) }
+            }
+        }
+        XCTAssertEqual(threads.count, 2)
+    }
+}
+
+/// The calling thread's id.
+private func pthread_threadid(_ id: inout UInt64) {
+    id = UInt64(pthread_self())
+}
