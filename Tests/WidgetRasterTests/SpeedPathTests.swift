@@ -700,3 +700,11 @@ final class ParallelLoopTests: XCTestCase {
 private func pthread_threadid(_ id: inout UInt64) {
     id = UInt64(pthread_self())
 }
+
+/// The PNG filter predicts in unsigned byte lanes with a saturating pc (half the instructions of
+/// 16-bit lanes); the prediction must be Paeth's own for every (a, b, c) — 16.7 million cases.
+final class PaethByteLaneTests: XCTestCase {
+    func testBytePaethEqualsTheDefinitionEverywhere() {
+        XCTAssertEqual(cpng_paeth_mismatches(), 0)
+    }
+}

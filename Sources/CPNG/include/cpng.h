@@ -51,6 +51,9 @@ void cpng_filter_row(const uint32_t *pixels, size_t width, int drop_alpha,
    number of symbols. */
 size_t cpng_deflate_symbols(const uint8_t *data, size_t start, size_t end, const uint8_t *length_symbol,
                             uint16_t *sym, uint32_t *counts);
+/* Paeth predictions of the vector filter that differ from the definition, over every (a, b, c)
+   (0 where the filter is not vectorised). For tests. */
+long cpng_paeth_mismatches(void);
 /* 1 when every pixel (0xAABBGGRR) has alpha 255, else 0. */
 int cpng_all_opaque(const uint32_t *pixels, size_t count);
 #endif
