@@ -176,7 +176,15 @@ struct HuffmanCode {
             return out
         }
         // Optimal code lengths with the two-queue method over frequency-sorted leaves.
-        used.sort { freq[$0] != freq[$1] ? freq[$0] < freq[$1] : $0 < $1 }
+        // (by frequency, then symbol: one packed integer each, sorted without a closure — the
+        // closure sort was 1.3% of a batch)
+        if freq.count <= 1 << 16, used.allSatisfy({ freq[$0] < 1 << 46 }) {
+            var keys = used.map { freq[$0] << 16 | $0 }
+            keys.sort()
+            used = keys.map { $0 & 0xFFFF }
+        } else {
+            used.sort { freq[$0] != freq[$1] ? freq[$0] < freq[$1] : $0 < $1 }
+        }
         let leaves = used.count
         var weight = used.map { freq[$0] }
         var parent = [Int](repeating: -1, count: 2 * leaves - 1)

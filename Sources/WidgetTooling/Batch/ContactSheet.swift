@@ -217,8 +217,14 @@ public enum ContactSheet {
                 reused.append(contentsOf: repeatElement(fill, count: n))
                 pixmap = Pixmap(width: width, height: bands[i].height, premultiplied: reused)
             } else {
-                guard let fresh = Pixmap(width: width, height: bands[i].height, fill: fill) else { return nil }
-                pixmap = fresh
+                // Room for the tallest band, so that every later band reuses this buffer (a band
+                // taller than the buffer it would reuse took fresh pages again).
+                guard width <= Pixmap.maxDimension, bands[i].height > 0, n <= Pixmap.maxPixels else { return nil }
+                let tallest = bands.reduce(0) { max($0, $1.height) }
+                var pixels: [UInt32] = []
+                pixels.reserveCapacity(min(Pixmap.maxPixels, max(n, width * tallest)))
+                pixels.append(contentsOf: repeatElement(fill, count: n))
+                pixmap = Pixmap(width: width, height: bands[i].height, premultiplied: pixels)
             }
             var c = Canvas(pixmap)
             let dy = Double(bands[i].top)
