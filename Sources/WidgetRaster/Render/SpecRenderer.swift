@@ -195,6 +195,21 @@ public final class SpecRenderer: @unchecked Sendable {
         return out
     }
 
+    /// Resolves and lays out a variant without drawing it, keeping the layout for the variants
+    /// that share it (a batch does this for one variant per group before it writes anything, so
+    /// a spec or layout error stops it first, and the render finds the layout made).
+    /// - Throws: what `render` would throw for this variant before drawing.
+    public func prepareLayout(_ v: Variant) throws {
+        let env = environment(for: v)
+        let key = LayoutKey(entry: v.entry, environment: env)
+        if shareLayouts, layouts.value(key) != nil { return }
+        let widget = try resolve(v)
+        guard let laid = try renderer.layout(widget, device: device, scale: scale) else {
+            throw SpecError(file: spec.file, path: "", message: "\(device.name) has no \(v.family.rawValue) frame")
+        }
+        if shareLayouts { layouts.insert(key, laid) }
+    }
+
     /// Variants with equal groups resolve and lay out identically (the same entry, and
     /// environments that differ in the look's name alone): resolving one resolves them all.
     public func layoutGroup(of v: Variant) -> AnyHashable {

@@ -94,7 +94,7 @@ public struct BatchReport: Sendable {
     public var contactSheets: [URL] = []
     public var galleries: [URL] = []
     public var seconds: Double = 0
-    /// Wall time of each phase, in order: "prepare" (renderers, job list, the resolve check),
+    /// Wall time of each phase, in order: "prepare" (renderers, job list, the resolve and layout check),
     /// "render" (drawing, encoding and writing the variants), "sheets" (manifests, galleries and
     /// contact sheets).
     public var phases: [(name: String, seconds: Double)] = []
@@ -138,7 +138,8 @@ public final class BatchRenderer: @unchecked Sendable {
     }
 
     /// Renders every variant of `specs`, then of `widgets` (written with the Swift DSL).
-    /// - Throws: `SpecError` (before anything is written) when a variant cannot be resolved;
+    /// - Throws: `SpecError` or a layout error (before anything is written) when a variant cannot
+    ///   be resolved or laid out;
     ///   `BatchError` for limits, shards and file system failures.
     public func run(
         _ specs: [WidgetSpec], widgets: [WidgetDefinition] = [],
@@ -179,7 +180,8 @@ public final class BatchRenderer: @unchecked Sendable {
         }
         if jobs.count > options.maxVariants { throw BatchError.tooManyVariants(jobs.count, limit: options.maxVariants) }
 
-        // Resolve everything first: a spec error stops the run before any file is written. On
+        // Resolve and lay out everything first: a spec or layout error stops the run before any
+        // file is written, and the renders find the layouts made (kept by the renderer). On
         // as many threads as jobs (it ran on one while the other cores waited); the error
         // reported is the first in job order, whatever the threads. Variants that resolve
         // identically (looks the widget cannot tell apart) are resolved once, by the first of them
@@ -197,7 +199,7 @@ public final class BatchRenderer: @unchecked Sendable {
             DispatchQueue.concurrentPerform(iterations: resolvers) { t in
                 for i in stride(from: t, to: firsts.count, by: resolvers) where !isCancelled() {
                     let k = firsts[i]
-                    do { _ = try renderers[jobs[k].spec].resolve(jobs[k].variant) } catch { out[k] = error }
+                    do { try renderers[jobs[k].spec].prepareLayout(jobs[k].variant) } catch { out[k] = error }
                 }
             }
         }
