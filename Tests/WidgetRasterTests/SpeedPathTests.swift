@@ -708,3 +708,62 @@ final class PaethByteLaneTests: XCTestCase {
         XCTAssertEqual(cpng_paeth_mismatches(), 0)
     }
 }
+
+/// The deflate encoder's first pass (cpng_deflate_symbols: sixteen positions tested at once for a
+/// run's start) gives the symbols and counts of the plain byte-by-byte rule — a literal, or a
+/// run of 3…258 of the byte before — on data full of pairs, triples and long runs, from any
+/// start (block starts see the byte before them) to any end.
+final class DeflateSymbolTests: XCTestCase {
+    func reference(_ p: [UInt8], _ start: Int, _ end: Int) -> (symbols: [UInt16], counts: [Int]) {
+        var symbols: [UInt16] = []
+        var counts = [Int](repeating: 0, count: 286)
+        var i = start
+        while i < end {
+            let b = p[i]
+            if i > 0 && p[i - 1] == b {
+                var run = 1
+                while run < min(258, end - i) && p[i + run] == b { run += 1 }
+                if run >= 3 {
+                    symbols.append(UInt16(256 + run))
+                    counts[257 + Int(Deflate.lengthSymbol[run])] += 1
+                    i += run
+                    continue
+                }
+            }
+            symbols.append(UInt16(b))
+            counts[Int(b)] += 1
+            i += 1
+        }
+        return (symbols, counts)
+    }
+
+    func testSymbolsEqualTheByteByByteRule() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33)
+        }
+        var data: [UInt8] = []
+        while data.count < 40_000 {
+            let b = UInt8(next() % 4)  // few values: many accidental pairs and triples
+            let kind = next() % 10
+            let length = kind < 6 ? 1 : kind < 8 ? 2 + next() % 3 : kind < 9 ? 5 + next() % 40 : 200 + next() % 400
+            data += [UInt8](repeating: b, count: length)
+        }
+        var cases = 0
+        for (start, end) in [(0, data.count), (1, 17), (0, 18), (5, 40), (3, 1000), (777, 39_999), (12_345, 12_380), (100, 100)] {
+            var sym = [UInt16](repeating: 0, count: end - start + 1)
+            var counts = [UInt32](repeating: 0, count: 4 * 286)
+            let n = cpng_deflate_symbols(data, start, end, Deflate.lengthSymbol, &sym, &counts)
+            let r = reference(data, start, end)
+            XCTAssertEqual(Array(sym.prefix(n)), r.symbols, "\(start)..<\(end)")
+            var summed = [Int](repeating: 0, count: 286)
+            for t in 0..<4 {
+                for k in 0..<286 { summed[k] += Int(counts[t * 286 + k]) }
+            }
+            XCTAssertEqual(summed, r.counts, "\(start)..<\(end)")
+            cases += 1
+        }
+        XCTAssertEqual(cases, 8)
+    }
+}
