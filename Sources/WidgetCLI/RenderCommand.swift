@@ -138,9 +138,11 @@ enum RenderCommand {
         // are read (the first layout waits for the scan, under the library's lock, if it is not
         // done): a few milliseconds of every process's start that ran before anything else.
         DispatchQueue.global().async { _ = try? FontLibrary.shared.face(for: FontSpec(size: 17)) }
+        // So is the wallpaper behind glass (when the looks have any).
+        let batch = BatchRenderer(options: options)
+        batch.prewarm()
         let specs = try files.map { try WidgetSpec.load(contentsOf: URL(fileURLWithPath: $0)) }
         let progress = ProgressReporter(quiet: quiet)
-        let batch = BatchRenderer(options: options)
         batch.isCancelled = { interrupted != 0 }
         installInterruptHandlers()
         do {

@@ -326,6 +326,22 @@ public final class SpecRenderer: @unchecked Sendable {
             .aurora, width: Int((size.width * px).rounded()), height: Int((size.height * px).rounded()), rows: rows)
     }
 
+    /// Starts making, on another thread, the generated home-screen wallpaper that the glass and
+    /// vibrant looks of `device` read (the one `backdropScreen` asks for), so that a process can
+    /// make it while it reads its specs; a later request waits for it or finds it made.
+    public static func prewarmWallpaper(device: Device, scale: Double?) {
+        let px = scale ?? device.scale
+        guard px.isFinite, WidgetRenderer.scaleRange.contains(px) else { return }
+        let rows = HomeScreen.rowsRead(device: device, scale: px)
+        let size = HomeScreen.screen(of: device)
+        let w = (size.width * px).rounded()
+        let h = (size.height * px).rounded()
+        guard rows < Int.max, w >= 1, h >= 1, w <= Double(Pixmap.maxDimension), h <= Double(Pixmap.maxDimension) else { return }
+        DispatchQueue.global().async {
+            _ = GeneratedWallpapers.shared.wallpaper(.aurora, width: Int(w), height: Int(h), rows: rows)
+        }
+    }
+
     /// The wallpaper at the screen's pixel size, made once.
     public func screen(_ px: Double) -> Pixmap {
         lock.lock()

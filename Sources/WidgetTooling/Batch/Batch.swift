@@ -137,6 +137,16 @@ public final class BatchRenderer: @unchecked Sendable {
         self.library = library
     }
 
+    /// Starts making what the options' looks will read and does not depend on the specs (the
+    /// generated wallpaper behind glass and vibrancy) on another thread: a caller that still has
+    /// specs to read calls it first. `run` does not need it; the pixels are the same.
+    public func prewarm() {
+        guard options.wallpaper == nil else { return }
+        let variants = options.appearances.map { Variant(entry: 0, family: .systemSmall, appearance: $0) }
+        guard variants.contains(where: SpecRenderer.readsBackdrop) else { return }
+        SpecRenderer.prewarmWallpaper(device: options.device, scale: options.scale)
+    }
+
     /// Renders every variant of `specs`, then of `widgets` (written with the Swift DSL).
     /// - Throws: `SpecError` or a layout error (before anything is written) when a variant cannot
     ///   be resolved or laid out;
