@@ -767,3 +767,52 @@ final class DeflateSymbolTests: XCTestCase {
         XCTAssertEqual(cases, 8)
     }
 }
+
+/// Image rows blend four pixels at a time (opaque stored, clear skipped, translucent in four
+/// SIMD lanes); every pixel must be the scalar source-over's, for full and partial alpha, with
+/// sources of every kind (including colour without alpha, which the scalar loop skips or not).
+final class BlitRowLaneTests: XCTestCase {
+    func testRowsEqualTheScalarBlend() {
+        var state: UInt64 = 12345
+        func next() -> UInt32 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt32(truncatingIfNeeded: state >> 32)
+        }
+        func pixel() -> UInt32 {
+            switch next() % 5 {
+            case 0: return 0
+            case 1: return 0xFF00_0000 | next() & 0xFF_FFFF
+            case 2: return next() & 0xFF_FFFF  // alpha 0, colour left in (malformed)
+            default:
+                let a = next() % 256
+                let c = { UInt32(next() % (a + 1)) }
+                return a << 24 | c() << 16 | c() << 8 | c()
+            }
+        }
+        for alpha: UInt32 in [255, 254, 128, 1, 0] {
+            for count in [0, 1, 3, 4, 5, 17, 64, 103] {
+                let src = (0..<count).map { _ in pixel() }
+                let dst = (0..<count).map { _ in pixel() | 0xFF00_0000 }
+                var expected = dst
+                for i in 0..<count {
+                    let s = src[i]
+                    if alpha == 255 {
+                        let a = s >> 24
+                        if a == 0 { continue }
+                        expected[i] = a == 255 ? s : sourceOver(s, expected[i])
+                    } else {
+                        if s == 0 { continue }
+                        expected[i] = sourceOver(scalePixel(s, alpha), expected[i])
+                    }
+                }
+                var out = dst
+                src.withUnsafeBufferPointer { s in
+                    out.withUnsafeMutableBufferPointer { d in
+                        if count > 0 { Blit.row(s.baseAddress!, count: count, alpha: alpha, into: d.baseAddress!, mode: .sourceOver) }
+                    }
+                }
+                XCTAssertEqual(out, expected, "alpha \(alpha), \(count) pixels")
+            }
+        }
+    }
+}

@@ -177,12 +177,13 @@ enum Blit {
                     if all == 255 {
                         UnsafeMutableRawPointer(dst).storeBytes(of: s4, toByteOffset: i &* 4, as: SIMD4<UInt32>.self)
                     } else if any != 0 {
-                        for k in i..<(i &+ 4) {
-                            let s = s4[k &- i]
-                            let a = s >> 24
-                            if a == 0 { continue }
-                            dst[k] = a == 255 ? s : sourceOver(s, dst[k])
-                        }
+                        // Translucent sources (a wallpaper's gradient blobs): source-over in four
+                        // lanes, a clear source leaving its pixel as it is — the scalar results.
+                        let raw = UnsafeMutableRawPointer(dst)
+                        let d4 = raw.loadUnaligned(fromByteOffset: i &* 4, as: SIMD4<UInt32>.self)
+                        let blended = Blit.sourceOver4(s4, d4)
+                        let clear = (s4 &>> 24) .== SIMD4<UInt32>(repeating: 0)
+                        raw.storeBytes(of: blended.replacing(with: d4, where: clear), toByteOffset: i &* 4, as: SIMD4<UInt32>.self)
                     }
                     i &+= 4
                 }
@@ -193,7 +194,19 @@ enum Blit {
                     dst[i] = a == 255 ? s : sourceOver(s, dst[i])
                 }
             } else {
-                for i in 0..<count {
+                // Four at a time: scaled by alpha, then source-over (a clear source scales to 0,
+                // which leaves the pixel as it is, as the scalar loop's skip does).
+                let src4 = UnsafeRawPointer(src)
+                let raw = UnsafeMutableRawPointer(dst)
+                let a4 = SIMD4<UInt32>(repeating: alpha)
+                var i = 0
+                while i &+ 4 <= count {
+                    let s4 = src4.loadUnaligned(fromByteOffset: i &* 4, as: SIMD4<UInt32>.self)
+                    let d4 = raw.loadUnaligned(fromByteOffset: i &* 4, as: SIMD4<UInt32>.self)
+                    raw.storeBytes(of: Blit.sourceOver4(Blit.scale4(s4, a4), d4), toByteOffset: i &* 4, as: SIMD4<UInt32>.self)
+                    i &+= 4
+                }
+                for i in i..<count {
                     let s = src[i]
                     if s == 0 { continue }
                     dst[i] = sourceOver(scalePixel(s, alpha), dst[i])
@@ -204,5 +217,23 @@ enum Blit {
         for i in 0..<count {
             dst[i] = blendPixel(src[i], dst[i], coverage: alpha, mode)
         }
+    }
+
+    /// `scalePixel` in four lanes: each channel of `v` times `a`/255, rounded (mulDiv255Pair).
+    @inline(__always)
+    static func scale4(_ v: SIMD4<UInt32>, _ a: SIMD4<UInt32>) -> SIMD4<UInt32> {
+        let mask = SIMD4<UInt32>(repeating: 0x00FF_00FF)
+        let half = SIMD4<UInt32>(repeating: 0x0080_0080)
+        var rb = (v & mask) &* a &+ half
+        rb = ((rb &+ ((rb &>> 8) & mask)) &>> 8) & mask
+        var ga = ((v &>> 8) & mask) &* a &+ half
+        ga = ((ga &+ ((ga &>> 8) & mask)) &>> 8) & mask
+        return rb | (ga &<< 8)
+    }
+
+    /// `sourceOver` in four lanes: s + d·(255 − αs)/255.
+    @inline(__always)
+    static func sourceOver4(_ s: SIMD4<UInt32>, _ d: SIMD4<UInt32>) -> SIMD4<UInt32> {
+        s &+ scale4(d, SIMD4<UInt32>(repeating: 255) &- (s &>> 24))
     }
 }
