@@ -445,10 +445,10 @@ public final class GeneratedWallpapers: @unchecked Sendable {
 }
 
 /// The layouts a renderer's variants share: a bounded map (the oldest entry goes first when it is
-/// full, so a 10,000-variant batch keeps a few hundred small layouts, never all of them).
+/// full, so a 10,000-variant batch keeps the last 64, never all of them: a group's looks are rendered together).
 /// Thread-safe; two threads laying out the same key both compute it (the results are equal).
 final class SharedLayouts: @unchecked Sendable {
-    static let capacity = 256
+    static let capacity = 64
     private var map: [SpecRenderer.LayoutKey: LaidOutWidget] = [:]
     private var order: [SpecRenderer.LayoutKey] = []
     private var head = 0
