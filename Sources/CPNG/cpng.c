@@ -495,21 +495,8 @@ size_t cpng_deflate_symbols(const uint8_t *p, size_t start, size_t end, const ui
         counts[(k & 3) * 286 + p[i + k]]++;
       }
       i += (size_t)literals;
-      /* A run starts here (at least 3 long: the two bytes after it are within the block). */
-      uint8_t b = p[i];
-      size_t limit = end - i < 258 ? end - i : 258;
-      size_t run = cpng_run_length(p + i, limit, b);
-      if (run >= 3) {
-        sym[n++] = (uint16_t)(256 + run);
-        counts[257 + length_symbol[run]]++;
-        i += run;
-      } else {
-        sym[n++] = b;
-        counts[b]++;
-        i++;
-      }
-      continue;
-    }
+      /* A run starts here (its two bytes after are within the block): the step below takes it. */
+    } else
 #endif
     if (i > 0 && i + 8 <= end) {
       uint64_t word, before;

@@ -149,30 +149,8 @@ public struct Canvas {
     mutating func fillPolygons(_ polys: [Polyline], rule: FillRule, shader: Shader, blendMode: BlendMode) {
         let clip = clipBounds
         guard !clip.isEmpty, !polys.isEmpty else { return }
-        let w = pixmap.width
-        if scratch.count < w { scratch = [UInt32](repeating: 0, count: w) }
-        if coverageScratch.count < w { coverageScratch = [UInt8](repeating: 0, count: w) }
-        let mask = state.mask
         let rasterizer = self.rasterizer
-        let aa = antiAlias
-        scratch.withUnsafeMutableBufferPointer { src in
-            coverageScratch.withUnsafeMutableBufferPointer { cov in
-                pixmap.pixels.withUnsafeMutableBufferPointer { pixels in
-                    func run(_ maskValues: UnsafePointer<UInt8>?) {
-                        var sink = PaintSink(
-                            pixels: pixels.baseAddress!, width: w, shader: shader, solid: shader.solidColor,
-                            mode: blendMode, source: src.baseAddress!, coverage: cov.baseAddress!,
-                            mask: maskValues, antiAlias: aa)
-                        rasterizer.rasterize(polys, rule: rule, clip: clip, into: &sink)
-                    }
-                    if let mask {
-                        mask.values.withUnsafeBufferPointer { run($0.baseAddress!) }
-                    } else {
-                        run(nil)
-                    }
-                }
-            }
-        }
+        withPaintSink(shader: shader, blendMode: blendMode) { rasterizer.rasterize(polys, rule: rule, clip: clip, into: &$0) }
     }
 
     /// Replaces every pixel inside the clip with `color` blended by `blendMode` (a full-canvas paint).
