@@ -189,6 +189,50 @@ final class TextLayoutTests: XCTestCase {
         // SwiftUI's body: a natural line of 1.2 × 17 pt, and 22 pt to the next baseline (TextStyleTable).
         XCTAssertEqual(layout.size.height, 17 * 1.2 + 22, accuracy: 1e-9)
     }
+    /// The library's layout memo (issue 19: a batch lays the same words out for every look) gives
+    /// what laying out again gives, for wrapping, truncation, shrinking, fallback and right-to-left
+    /// text; a new font folder empties it.
+    func testKeptLayoutsEqualFreshOnes() throws {
+        let library = FontLibrary(directories: FontLibrary.defaultDirectories)
+        let engine = TextLayoutEngine(library: library)
+        func fingerprint(_ l: TextLayout) -> [String] {
+            [
+                "\(l.size) \(l.firstBaseline) \(l.lastBaseline) \(l.isTruncated) \(l.fontScale) \(l.font) \(l.missingCharacters)"
+            ]
+                + l.lines.map { line in
+                    "\(line.text)|\(line.width)|\(line.x)|\(line.baseline)|"
+                        + line.glyphs.map { "\($0.face.familyName):\($0.glyph)@\($0.x),\($0.baseline),\($0.size)" }.joined(separator: " ")
+                }
+        }
+        var shrink = TextOptions(font: FontSpec(size: 28, weight: .bold), lineLimit: 1)
+        shrink.minimumScaleFactor = 0.5
+        var rtl = TextOptions(font: FontSpec(size: 15))
+        rtl.layoutDirection = .rightToLeft
+        let cases: [(String, TextOptions, Double?)] = [
+            ("Cupertino", TextOptions(font: FontSpec(size: 17, weight: .semibold)), nil),
+            ("Mostly sunny with a chance of rain later in the afternoon", TextOptions(font: FontSpec(size: 13), lineLimit: 2), 120),
+            ("A very long headline that has to shrink", shrink, 150),
+            ("مرحبا بالعالم 42", rtl, 200),
+            ("Ωmega ✓ 72°", TextOptions(font: FontSpec(size: 11, weight: .medium), truncation: .middle), 40),
+        ]
+        for (text, options, width) in cases {
+            let fresh = try engine.layoutUncached(text, options: options, maxWidth: width)
+            let first = try engine.layout(text, options: options, maxWidth: width)
+            let kept = try engine.layout(text, options: options, maxWidth: width)
+            XCTAssertEqual(fingerprint(first), fingerprint(fresh), text)
+            XCTAssertEqual(fingerprint(kept), fingerprint(fresh), text)
+            // A different width is a different entry.
+            let other = try engine.layout(text, options: options, maxWidth: (width ?? 300) / 2)
+            XCTAssertEqual(fingerprint(other), fingerprint(try engine.layoutUncached(text, options: options, maxWidth: (width ?? 300) / 2)))
+        }
+        XCTAssertNotNil(library.keptLayout(FontLibrary.TextLayoutKey(text: "Cupertino", options: cases[0].1, maxWidth: nil)).layout)
+        library.addDirectory(NSTemporaryDirectory())
+        XCTAssertNil(library.keptLayout(FontLibrary.TextLayoutKey(text: "Cupertino", options: cases[0].1, maxWidth: nil)).layout)
+        // The icon face is found by a part of its family name, and remembered.
+        let icons = library.firstFace(familyContaining: "material")
+        XCTAssertEqual(icons?.familyName, library.firstFace { $0.lowercased().contains("material") }?.familyName)
+        XCTAssertTrue(icons === library.firstFace(familyContaining: "material"))
+    }
 }
 
 final class DateTextTests: XCTestCase {

@@ -171,7 +171,7 @@ public enum SymbolTable {
 
     /// The icon font's face, if installed.
     public static func face(in library: FontLibrary) -> FontFace? {
-        library.firstFace { $0.lowercased().contains("material") }
+        library.firstFace(familyContaining: "material")
     }
 
     /// The glyph outline for an SF Symbol name, in font units (y up), with the face's units per

@@ -33,6 +33,24 @@ public final class FontLibrary: @unchecked Sendable {
     private var scanned = false
     private let lock = NSLock()
     private var choiceCache: [FontSpecKey: FontFace] = [:]
+    /// `firstFace(familyContaining:)`'s answers (a symbol asks for the icon face on every draw).
+    private var containingCache: [String: FontFace?] = [:]
+    /// Text layouts made with this library's faces (`TextLayoutEngine`'s memo): a layout is a
+    /// function of the text, its options, the width and the faces found, so a kept one is what
+    /// laying out again would give. A batch lays the same words out for every look (light, dark,
+    /// glass) and a stack proposes the same width to a text more than once. Emptied with the
+    /// faces (`addDirectory`) and whenever it holds `maxKeptLayouts`.
+    private var keptLayouts: [TextLayoutKey: TextLayout] = [:]
+    /// Counts `addDirectory` calls (what `keep` checks).
+    private var generation = 0
+    /// Bounds the memo's memory (a layout is a few hundred bytes to a few kilobytes).
+    static let maxKeptLayouts = 2_048
+
+    struct TextLayoutKey: Hashable {
+        let text: String
+        let options: TextOptions
+        let maxWidth: Double?
+    }
 
     struct FaceKey: Hashable {
         let path: String
@@ -50,6 +68,27 @@ public final class FontLibrary: @unchecked Sendable {
         infos = []
         loaded = [:]
         choiceCache = [:]
+        containingCache = [:]
+        keptLayouts = [:]
+        generation += 1
+    }
+
+    /// The layout kept for `text` with `options` within `maxWidth`, if any.
+    /// `generation` is the folders' generation to hand back to `keep`.
+    func keptLayout(_ key: TextLayoutKey) -> (layout: TextLayout?, generation: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (keptLayouts[key], generation)
+    }
+
+    /// Keeps a layout made with this library's faces for `key` (not when the folders changed
+    /// since `keptLayout` gave `generation`: it may have been made with the old faces).
+    func keep(_ layout: TextLayout, for key: TextLayoutKey, generation made: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard made == generation else { return }
+        if keptLayouts.count >= FontLibrary.maxKeptLayouts { keptLayouts.removeAll(keepingCapacity: true) }
+        keptLayouts[key] = layout
     }
 
     // MARK: FreeType
@@ -90,6 +129,23 @@ public final class FontLibrary: @unchecked Sendable {
             if let f = load(info), predicate(f.familyName) { return f }
         }
         return nil
+    }
+
+    /// The first face whose family name contains `needle` (ignoring case), remembered until the
+    /// folders change.
+    public func firstFace(familyContaining needle: String) -> FontFace? {
+        lock.lock()
+        if let known = containingCache[needle] {
+            lock.unlock()
+            return known
+        }
+        lock.unlock()
+        let lowered = needle.lowercased()
+        let face = firstFace { $0.lowercased().contains(lowered) }
+        lock.lock()
+        containingCache[needle] = face
+        lock.unlock()
+        return face
     }
 
     /// Budgets for scanning font folders (a folder of a million files is not read whole).

@@ -97,7 +97,19 @@ public struct TextLayoutEngine: Sendable {
 
     /// Lays out `text` within `maxWidth` points (nil: no wrapping).
     /// - Throws: `FontError.noFont` when no font is installed at all.
+    /// Layouts are kept by the library (`FontLibrary.keptLayout`): the same words, options and
+    /// width give the kept layout.
     public func layout(_ text: String, options: TextOptions, maxWidth: Double? = nil) throws -> TextLayout {
+        let key = FontLibrary.TextLayoutKey(text: text, options: options, maxWidth: maxWidth)
+        let (kept, generation) = library.keptLayout(key)
+        if let kept { return kept }
+        let made = try layoutUncached(text, options: options, maxWidth: maxWidth)
+        library.keep(made, for: key, generation: generation)
+        return made
+    }
+
+    /// `layout` without the library's memo (tests compare the two).
+    public func layoutUncached(_ text: String, options: TextOptions, maxWidth: Double? = nil) throws -> TextLayout {
         let full = try layoutAtScale(text, options, maxWidth, scale: 1)
         let factor = max(0.01, min(1, options.minimumScaleFactor))
         guard full.isTruncated || (maxWidth != nil && full.overflows), factor < 1 else { return full.layout }
