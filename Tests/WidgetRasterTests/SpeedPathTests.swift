@@ -538,6 +538,121 @@ final class StreamingEncodeTests: XCTestCase {
         }
     }
 
+    func testBandEncoderGivesTheRowEncodersBytesInAnyOrder() throws {
+        // 700×400 RGBA (five 256-KiB deflate blocks, boundaries inside rows) and opaque RGB;
+        // bands smaller than a block, bands spanning several, a one-row band, bands cut where a
+        // block begins; every order of up to three bands, scrambled orders of more.
+        var image = noise(700, 400, seed: 9)
+        for i in (700 * 120)..<(700 * 260) { image.pixels[i] = 0xFF12_3456 }
+        let opaque = Pixmap(width: 700, height: 400, premultiplied: image.pixels.map { $0 | 0xFF00_0000 })
+        func permutations(_ n: Int) -> [[Int]] {
+            guard n > 1 else { return [[0]] }
+            return permutations(n - 1).flatMap { p in
+                (0...p.count).map { i in
+                    var q = p
+                    q.insert(n - 1, at: i)
+                    return q
+                }
+            }
+        }
+        var seed: UInt64 = 42
+        func scrambled(_ n: Int) -> [Int] {
+            var a = Array(0..<n)
+            for i in stride(from: n - 1, to: 0, by: -1) {
+                seed = seed &* 6364136223846793005 &+ 1442695040888963407
+                a.swapAt(i, Int(seed >> 33) % (i + 1))
+            }
+            return a
+        }
+        for (picture, dropAlpha) in [(image, false), (opaque, true)] {
+            let whole = FastPNGEncoder.encode(picture, dropAlpha: dropAlpha, threads: 1)
+            // The first block boundary falls 1,651 bytes into row 93 of the RGBA image (93 rows of
+            // 2,801 bytes are 260,493): cuts at rows 93, 94 and 95 around it.
+            for cuts in [
+                [94, 400], [93, 95, 400], [1, 2, 250, 399, 400], [37, 38, 300, 400], [400], [10, 60, 110, 160, 210, 260, 310, 360, 400],
+            ] {
+                let ranges = zip([0] + cuts.dropLast(), cuts).map { $0..<$1 }
+                let orders = ranges.count <= 3 ? permutations(ranges.count) : (0..<4).map { _ in scrambled(ranges.count) }
+                for order in orders {
+                    for threads in [1, 3] {
+                        let encoder = PNGBandEncoder(width: 700, height: 400, opaque: dropAlpha, bands: ranges)
+                        XCTAssertFalse(encoder.isComplete)
+                        picture.pixels.withUnsafeBufferPointer { px in
+                            for b in order {
+                                let above = b == 0 ? nil : px.baseAddress! + (ranges[b].lowerBound - 1) * 700
+                                encoder.encode(
+                                    band: b, pixels: px.baseAddress! + ranges[b].lowerBound * 700, above: above, threads: threads)
+                                XCTAssertTrue(encoder.isEncoded(b))
+                            }
+                            // A second call for a band does nothing.
+                            encoder.encode(
+                                band: order[0], pixels: px.baseAddress! + ranges[order[0]].lowerBound * 700,
+                                above: order[0] == 0 ? nil : px.baseAddress! + (ranges[order[0]].lowerBound - 1) * 700)
+                        }
+                        XCTAssertTrue(encoder.isComplete)
+                        XCTAssertEqual(encoder.finish(), whole, "bands \(cuts) in order \(order), \(threads) threads, opaque \(dropAlpha)")
+                    }
+                }
+            }
+        }
+    }
+
+    func testBandEncoderWithBandsCutExactlyAtBlocks() {
+        // Opaque rows 5,461 wide are 16,384 bytes filtered: every 16th row starts a deflate block,
+        // so a band can begin exactly where a block does (its first byte's predecessor, the
+        // block's lead, is then the band above's last byte).
+        let picture = Pixmap(width: 5461, height: 40, premultiplied: noise(5461, 40, seed: 4).pixels.map { $0 | 0xFF00_0000 })
+        let whole = FastPNGEncoder.encode(picture, dropAlpha: true, threads: 1)
+        for cuts in [[16, 32, 40], [15, 16, 17, 40], [32, 40]] {
+            let ranges = zip([0] + cuts.dropLast(), cuts).map { $0..<$1 }
+            for order in [Array(ranges.indices), Array(ranges.indices.reversed())] {
+                let encoder = PNGBandEncoder(width: 5461, height: 40, opaque: true, bands: ranges)
+                picture.pixels.withUnsafeBufferPointer { px in
+                    for b in order {
+                        encoder.encode(
+                            band: b, pixels: px.baseAddress! + ranges[b].lowerBound * 5461,
+                            above: b == 0 ? nil : px.baseAddress! + (ranges[b].lowerBound - 1) * 5461, threads: 2)
+                    }
+                }
+                XCTAssertEqual(encoder.finish(), whole, "bands \(cuts) in order \(order)")
+            }
+        }
+    }
+
+    func testSheetBandsEncodedAsTheyCompleteInAnyOrder() throws {
+        // Every thumbnail order of a 2×3 sheet whose bands complete in different orders, each band
+        // encoded when complete; one thumbnail taller than its cell is cut above the band's
+        // bottom margin — the same in the kept and the streamed sheet.
+        let looks: [Appearance] = [.light, .dark]
+        var cells: [(Variant, Pixmap)] = []
+        for (r, family) in [WidgetFamily.systemSmall, .systemMedium, .systemLarge].enumerated() {
+            for (c, look) in looks.enumerated() {
+                cells.append(
+                    (Variant(entry: 0, family: family, appearance: look), noise(90 + 40 * r, 70 + 60 * r, seed: UInt64(7 * r + c))))
+            }
+        }
+        let sizes = cells.map { ($0.0, $0.1.width, $0.1.height) }
+        cells[3].1 = noise(130, 400, seed: 99)  // taller than the medium row was laid out for
+        func permutations(_ items: [Int]) -> [[Int]] {
+            guard let first = items.first else { return [[]] }
+            return permutations(Array(items.dropFirst())).flatMap { p in
+                (0...p.count).map { i in
+                    var q = p
+                    q.insert(first, at: i)
+                    return q
+                }
+            }
+        }
+        let kept = ContactSheet.Builder(title: "Sheet", subtitle: "any order", cells: sizes)
+        for (v, p) in cells { kept.place(v, p) }
+        let whole = try PNGCodec.encode(kept.finish())
+        for (n, order) in permutations(Array(cells.indices)).enumerated() where n % 37 == 0 {
+            let streamed = ContactSheet.Builder(title: "Sheet", subtitle: "any order", cells: sizes, streaming: true)
+            for i in order { streamed.place(cells[i].0, cells[i].1) }
+            XCTAssertEqual(try streamed.finishPNG(), whole, "order \(order)")
+        }
+    }
+
     func testStreamingSheetIsTheWholeSheetEncoded() throws {
         // Three rows of cells of different heights; translucent thumbnails (a sheet is still
         // opaque: they are drawn over its opaque ground); placed in a scrambled order, some with

@@ -285,23 +285,16 @@ enum Deflate {
             if threads > 1 && blocks > 1 {
                 // Each block deflated and checksummed on its own; the checksums are combined in
                 // order (the same Adler-32 as one pass).
-                var segments = [(bytes: [UInt8], bits: Int, adler: UInt32)](repeating: ([], 0, 1), count: blocks)
+                var segments = [CompressedBlock?](repeating: nil, count: blocks)
                 segments.withUnsafeMutableBufferPointer { seg in
                     let out = seg
                     Parallel.forEach(iterations: blocks, threads: threads) { b in
                         let s = start + b * blockSize
                         let e = min(end, s + blockSize)
-                        var bw = BitWriter(capacity: (e - s) * 2 + 1024)
-                        encodeBlock(data, s, e, last: last && e == end, &bw)
-                        let done = bw.finishBits()
-                        out[b] = (done.bytes, done.bits, cpng_adler32(1, data.baseAddress! + s, e - s))
+                        out[b] = compressBlock(data, s, e, last: last && e == end)
                     }
                 }
-                for (b, seg) in segments.enumerated() {
-                    seg.bytes.withUnsafeBufferPointer { w.append($0, bits: seg.bits) }
-                    let s = start + b * blockSize
-                    adler = cpng_adler32_combine(adler, seg.adler, min(end, s + blockSize) - s)
-                }
+                for seg in segments { append(seg!) }
             } else {
                 adler = cpng_adler32(adler, data.baseAddress! + start, end - start)
                 var s = start
@@ -313,11 +306,35 @@ enum Deflate {
             }
         }
 
+        /// A block compressed on its own (`compressBlock`), after the blocks appended so far.
+        mutating func append(_ segment: CompressedBlock) {
+            segment.bytes.withUnsafeBufferPointer { w.append($0, bits: segment.bits) }
+            adler = cpng_adler32_combine(adler, segment.adler, segment.length)
+        }
+
         /// The finished stream (Adler-32 last), handed to `body` without a copy.
         mutating func finish<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
             let trailer = [UInt8(adler >> 24), UInt8((adler >> 16) & 0xFF), UInt8((adler >> 8) & 0xFF), UInt8(adler & 0xFF)]
             return w.finish(trailer: trailer, body)
         }
+    }
+
+    /// A deflate block as bits, with the Adler-32 and length of the bytes it holds.
+    struct CompressedBlock {
+        let bytes: [UInt8]
+        let bits: Int
+        let adler: UInt32
+        let length: Int
+    }
+
+    /// data[start..<end] as one block of its own (the byte before `start`, when start > 0, is
+    /// the previous one), to be appended to a `Stream` in order.
+    static func compressBlock(_ data: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, last: Bool) -> CompressedBlock {
+        var bw = BitWriter(capacity: (end - start) * 2 + 1024)
+        encodeBlock(data, start, end, last: last, &bw)
+        let done = bw.finishBits()
+        return CompressedBlock(
+            bytes: done.bytes, bits: done.bits, adler: cpng_adler32(1, data.baseAddress! + start, end - start), length: end - start)
     }
 
     /// One dynamic-Huffman block of data[start..<end]. Matches reach back into earlier blocks,

@@ -228,3 +228,158 @@ public struct PNGRowEncoder {
         return stream.finish { idat in FastPNGEncoder.file(width: w, height: h, dropAlpha: opaque, idat: idat) }
     }
 }
+
+/// A PNG made of horizontal bands that may be encoded in any order, on any threads (a contact
+/// sheet whose rows complete as a batch renders them, in whatever order it renders them).
+///
+/// A band is filtered once its pixels and the row above it are final; each deflate block is
+/// compressed once every byte of it, and the byte before it, is filtered — at once when those
+/// lie in one band, otherwise gathered from the bands as they come. The blocks sit at the fixed
+/// offsets `PNGRowEncoder` uses, so the file is byte for byte the one it (or `PNGCodec.encode`)
+/// makes of the whole image, whatever the order and the threads. What is kept between bands:
+/// the compressed blocks, and the bytes of blocks that straddle a band not encoded yet (at most
+/// two blocks, 512 KiB, per band).
+public final class PNGBandEncoder: @unchecked Sendable {
+    public let width: Int
+    public let height: Int
+    /// RGB without alpha: the caller promises every pixel is opaque.
+    public let opaque: Bool
+    /// The bands' rows, top to bottom, together every row of the image.
+    public let bands: [Range<Int>]
+    private let stride: Int
+    private let total: Int
+    private let blockSize = Deflate.blockSize
+    private let blockCount: Int
+    private let lock = NSLock()
+    /// Guarded by `lock`: which bands are encoded, the blocks compressed, and the bytes gathered
+    /// so far of blocks that straddle bands (from the byte before the block to its end).
+    private var done: [Bool]
+    private var blocks: [Deflate.CompressedBlock?]
+    private var gathering: [Int: (bytes: [UInt8], filled: Int)] = [:]
+
+    /// An encoder for a `width`×`height` image cut into `bands` (each side 1…`Pixmap.maxDimension`;
+    /// the bands contiguous from row 0 to the last row, none empty).
+    public init(width: Int, height: Int, opaque: Bool, bands: [Range<Int>]) {
+        precondition(
+            width > 0 && height > 0 && width <= Pixmap.maxDimension && height <= Pixmap.maxDimension, "PNG size out of range")
+        precondition(bands.first?.lowerBound == 0 && bands.last?.upperBound == height, "bands do not cover the image")
+        precondition(zip(bands, bands.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound } && bands.allSatisfy { !$0.isEmpty })
+        self.width = width
+        self.height = height
+        self.opaque = opaque
+        self.bands = bands
+        stride = width * (opaque ? 3 : 4) + 1
+        total = height * stride
+        blockCount = (total + Deflate.blockSize - 1) / Deflate.blockSize
+        done = [Bool](repeating: false, count: bands.count)
+        blocks = [Deflate.CompressedBlock?](repeating: nil, count: blockCount)
+    }
+
+    /// Whether band `i` was encoded.
+    public func isEncoded(_ i: Int) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return done[i]
+    }
+
+    /// Whether every band was encoded (`finish` may be called).
+    public var isComplete: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return !done.contains(false)
+    }
+
+    /// Encodes band `i`: `pixels` holds its rows as stored (premultiplied, `width` a row, at least
+    /// the band's row count), `above` the row before the band as it is in the image (nil only for
+    /// the first band). `threads` filter and compress concurrently (same bytes). A band is encoded
+    /// once; a second call does nothing.
+    public func encode(band i: Int, pixels: UnsafePointer<UInt32>, above: UnsafePointer<UInt32>?, threads: Int = 1) {
+        precondition(bands.indices.contains(i), "no band \(i)")
+        precondition((i == 0) == (above == nil), "the row above is needed for every band but the first")
+        lock.lock()
+        if done[i] {
+            lock.unlock()
+            return
+        }
+        done[i] = true
+        lock.unlock()
+        let rows = bands[i]
+        let s = rows.lowerBound * stride
+        let e = rows.upperBound * stride
+        var filtered = [UInt8](unsafeUninitializedCapacity: e - s) { _, n in n = e - s }
+        let t = max(1, min(64, threads))
+        filtered.withUnsafeMutableBufferPointer { out in
+            FastPNGEncoder.filterRows(
+                pixels, width: width, from: 0, to: rows.count, above: above, dropAlpha: opaque, threads: t, into: out.baseAddress!)
+        }
+        // The blocks this band's bytes belong to: whole ones compressed from `filtered`, the
+        // others gathered (and compressed here when this band completes them).
+        var whole: [Int] = []
+        var completed: [(Int, [UInt8])] = []
+        lock.lock()
+        let first = s / blockSize
+        let last = min(blockCount - 1, e / blockSize)
+        for k in first...last {
+            let lo = k == 0 ? 0 : k * blockSize - 1
+            let hi = min(total, (k + 1) * blockSize)
+            guard lo < e && hi > s else { continue }
+            if lo >= s && hi <= e {
+                whole.append(k)
+                continue
+            }
+            var g = gathering[k] ?? ([UInt8](repeating: 0, count: hi - lo), 0)
+            let from = max(lo, s)
+            let to = min(hi, e)
+            g.bytes.withUnsafeMutableBufferPointer { dst in
+                filtered.withUnsafeBufferPointer { src in
+                    (dst.baseAddress! + (from - lo)).update(from: src.baseAddress! + (from - s), count: to - from)
+                }
+            }
+            g.filled += to - from
+            if g.filled == hi - lo {
+                gathering[k] = nil
+                completed.append((k, g.bytes))
+            } else {
+                gathering[k] = g
+            }
+        }
+        lock.unlock()
+        let jobs = whole.count + completed.count
+        guard jobs > 0 else { return }
+        var made = [Deflate.CompressedBlock?](repeating: nil, count: jobs)
+        made.withUnsafeMutableBufferPointer { made in
+            let out = made
+            filtered.withUnsafeBufferPointer { f in
+                Parallel.forEach(iterations: jobs, threads: min(t, jobs)) { j in
+                    if j < whole.count {
+                        let k = whole[j]
+                        let lo = k == 0 ? 0 : k * self.blockSize - 1
+                        let hi = min(self.total, (k + 1) * self.blockSize)
+                        let data = UnsafeBufferPointer(rebasing: f[(lo - s)..<(hi - s)])
+                        out[j] = Deflate.compressBlock(data, k == 0 ? 0 : 1, hi - lo, last: hi == self.total)
+                    } else {
+                        let (k, bytes) = completed[j - whole.count]
+                        let hi = min(self.total, (k + 1) * self.blockSize)
+                        out[j] = bytes.withUnsafeBufferPointer {
+                            Deflate.compressBlock($0, k == 0 ? 0 : 1, $0.count, last: hi == self.total)
+                        }
+                    }
+                }
+            }
+        }
+        lock.lock()
+        for (j, k) in (whole + completed.map(\.0)).enumerated() { blocks[k] = made[j] }
+        lock.unlock()
+    }
+
+    /// The PNG file; every band must have been encoded.
+    public func finish() -> [UInt8] {
+        lock.lock()
+        defer { lock.unlock() }
+        precondition(!done.contains(false) && blocks.allSatisfy { $0 != nil }, "finish() before every band was encoded")
+        var stream = Deflate.Stream(expectedBytes: blocks.reduce(0) { $0 + $1!.bytes.count })
+        for b in blocks { stream.append(b!) }
+        let (w, h, opaque) = (width, height, self.opaque)
+        return stream.finish { idat in FastPNGEncoder.file(width: w, height: h, dropAlpha: opaque, idat: idat) }
+    }
+}

@@ -284,8 +284,16 @@ public final class BatchRenderer: @unchecked Sendable {
         // The order workers take variants in: a family's entries one after another, each entry's
         // looks and settings together. Two workers then render different looks at once (each
         // blurring its own backdrop) instead of waiting on the same one, and the next entry finds
-        // every look's glass in the backdrop cache. (Files and manifests keep the job order.)
-        let familyRank = Dictionary(uniqueKeysWithValues: WidgetFamily.allCases.enumerated().map { ($1, $0) })
+        // every look's glass in the backdrop cache. Largest families first: the last variants
+        // of the run, which one worker may finish alone, are then the quickest, and so is the
+        // contact-sheet band they complete (bands are encoded in any order). (Files, manifests
+        // and the sheet keep the job order.)
+        let byArea = WidgetFamily.allCases.enumerated().sorted { a, b in
+            let sa = options.device.size(of: a.element).map { $0.width * $0.height } ?? 0
+            let sb = options.device.size(of: b.element).map { $0.width * $0.height } ?? 0
+            return (-sa, a.offset) < (-sb, b.offset)
+        }
+        let familyRank = Dictionary(uniqueKeysWithValues: byArea.enumerated().map { ($1.element, $0) })
         let dispatchOrder = jobs.indices.sorted { a, b in
             let ja = jobs[a]
             let jb = jobs[b]

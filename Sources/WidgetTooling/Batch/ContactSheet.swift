@@ -64,9 +64,9 @@ public enum ContactSheet {
     /// thumbnail as soon as its variant is rendered and keep none of them.
     ///
     /// The sheet is made in horizontal bands — the title, then one per row of cells — each drawn
-    /// when its first thumbnail arrives. A `streaming` builder also encodes each band (PNG, rows
-    /// from the top) as soon as it and every band above it are complete, and frees it: memory is
-    /// the bands still being filled, not the whole sheet (16 Mpx, 66 MB), and the encode runs
+    /// when its first thumbnail arrives. A `streaming` builder also encodes each band as soon as
+    /// it is complete, in whatever order bands complete (`PNGBandEncoder`), and frees it: memory
+    /// is the bands still being filled, not the whole sheet (16 Mpx, 66 MB), and the encode runs
     /// while the batch renders instead of after it. The bytes are those of encoding the whole
     /// sheet at once.
     public final class Builder: @unchecked Sendable {
@@ -99,14 +99,20 @@ public enum ContactSheet {
         private var slots: [Variant: Slot] = [:]
         /// The slots of each band, top to bottom and left to right.
         private var bandSlots: [[Slot]] = []
-        /// Guards `bands` and `nextBand`.
+        /// Guards `bands`, `taken`, `lastRows`, `spare` and `drawn`.
         private let lock = NSLock()
-        /// Held by the one thread encoding bands.
-        private let encodeLock = NSLock()
-        private var encoder: PNGRowEncoder?
+        /// Encodes complete bands in any order (streaming builders).
+        private var encoder: PNGBandEncoder?
         private let streaming: Bool
-        /// The first band not yet encoded (streaming) or assembled.
-        private var nextBand = 0
+        /// Bands encoded or being encoded (streaming), or assembled (`finish`): no thumbnail is
+        /// drawn into them any more.
+        private var taken: [Bool] = []
+        /// The last row of each band taken, for the band below it (encoded later).
+        private var lastRows: [Int: [UInt32]] = [:]
+        /// The last row of a band read before the band was complete (it was made early for the
+        /// band below): thumbnails never reach a band's last row — its bottom margin — which
+        /// the band's own encoding checks.
+        private var lentRows: [Int: [UInt32]] = [:]
         /// Pixel buffers of bands already encoded, for the next bands (at most two kept): each
         /// band used to be a fresh 9–13 MB buffer whose pages the kernel zeroed one by one (4% of
         /// a 36-variant batch in `perf`). Guarded by `lock`.
@@ -200,10 +206,13 @@ public enum ContactSheet {
                 bandSlots[slot.band].append(slot)
                 bands[slot.band].remaining += 1
             }
+            taken = [Bool](repeating: false, count: bands.count)
             if streaming {
                 // The ground is opaque and thumbnails are drawn over it: every pixel is opaque.
-                encoder = PNGRowEncoder(width: width, height: height, opaque: true)
-                drain(threads: 1, all: false)
+                encoder = PNGBandEncoder(
+                    width: width, height: height, opaque: true, bands: bands.map { $0.top..<($0.top + $0.height) })
+                // The title band (and any band without cells) is complete already.
+                for b in bands.indices where bands[b].remaining == 0 { encodeBand(b, threads: 1) }
             }
         }
 
@@ -241,74 +250,89 @@ public enum ContactSheet {
 
         /// Draws a variant's thumbnail in its cell (nothing when the sheet does not show it).
         /// Cells never overlap, so workers may place thumbnails in any order. A streaming sheet
-        /// encodes the bands this completes on the calling thread, unless `encode` is false (a
-        /// batch's last variants: `finishPNG` then encodes them on every thread).
+        /// encodes the band this completes on the calling thread, unless `encode` is false
+        /// (`finishPNG` then encodes it).
         public func place(_ v: Variant, _ thumbnail: Pixmap, encode: Bool = true) {
             place(v, thumbnail, encode: encode, threads: { 1 })
         }
 
-        /// `place`, encoding complete bands with `threads()` threads, asked again every few
-        /// rows (a batch's worker encodes on one thread while others render, on every core once
-        /// it is the last one left). The bytes are the same for any thread counts.
+        /// `place`, encoding the band this completes with `threads()` threads (a batch's worker
+        /// encodes on one thread while others render, on every core once it is the last one
+        /// left). The bytes are the same for any thread counts and any order of bands.
         public func place(_ v: Variant, _ thumbnail: Pixmap, encode: Bool, threads: () -> Int) {
             guard let slot = slots[v] else { return }
             lock.lock()
             let b = slot.band
             // A thumbnail placed twice, or after its band was encoded, is not drawn again.
-            guard nextBand <= b, drawn.insert(v).inserted else {
+            guard !taken[b], drawn.insert(v).inserted else {
                 lock.unlock()
                 return
             }
             if bands[b].canvas == nil { bands[b].canvas = makeBand(b) }
-            // Whole-pixel placement at 1:1: a row blit, blended.
+            // Whole-pixel placement at 1:1: a row blit, blended. Never over the band's bottom
+            // row (its margin: the band below may have been encoded against it already); a
+            // thumbnail of the size its cell was laid out for ends well above it.
             let top = bands[b].top
-            bands[b].canvas?.blend(thumbnail, x: slot.x, y: slot.y - top)
+            let room = bands[b].height - 1 - (slot.y - top)
+            if thumbnail.height <= room {
+                bands[b].canvas?.blend(thumbnail, x: slot.x, y: slot.y - top)
+            } else if room > 0, let fits = thumbnail.cropped(to: IntRect(x: 0, y: 0, width: thumbnail.width, height: room)) {
+                bands[b].canvas?.blend(fits, x: slot.x, y: slot.y - top)
+            }
             bands[b].remaining -= 1
             let complete = bands[b].remaining == 0
             lock.unlock()
-            if complete && streaming && encode { drain(threads: threads, all: false) }
+            if complete && streaming && encode { encodeBand(b, threads: threads()) }
         }
 
-        /// Encodes the bands that are complete from `nextBand` down (every band left with `all`),
-        /// unless another thread is encoding (it picks them up: it checks again before it stops).
-        private func drain(threads: Int, all: Bool) { drain(threads: { threads }, all: all) }
-
-        /// Rows of a band encoded per call of the thread-count provider.
-        static let rowsPerStep = 96
-
-        private func drain(threads: () -> Int, all: Bool) {
-            while true {
-                if all { encodeLock.lock() } else if !encodeLock.try() { return }
-                while true {
-                    lock.lock()
-                    let i = nextBand
-                    guard i < bands.count, all || bands[i].remaining == 0 else {
-                        lock.unlock()
-                        break
-                    }
-                    let band = bands[i].canvas ?? makeBand(i)
-                    bands[i].canvas = nil
-                    lock.unlock()
-                    if let band {
-                        var y = 0
-                        while y < band.height {
-                            let end = min(band.height, y + Builder.rowsPerStep)
-                            encoder?.append(band.pixmap, rows: y..<end, threads: max(1, threads()))
-                            y = end
-                        }
-                    }
-                    lock.lock()
-                    nextBand += 1
-                    if let band, spare.count < 2 { spare.append(band.pixmap.pixels) }
-                    lock.unlock()
-                }
-                encodeLock.unlock()
-                // A band completed while this thread held the encoder is encoded now.
-                lock.lock()
-                let more = nextBand < bands.count && bands[nextBand].remaining == 0
+        /// Encodes band `b` (a streaming builder) with `threads`, whatever bands above or below
+        /// it are done: the encoder needs the row above it, which is the band above's bottom
+        /// margin — final once that band is made (its words drawn), as no thumbnail reaches it —
+        /// so a band above not begun yet is made now. Nothing for a band taken already.
+        private func encodeBand(_ b: Int, threads: Int) {
+            lock.lock()
+            guard let encoder, !taken[b], let band = bands[b].canvas ?? makeBand(b) else {
                 lock.unlock()
-                if all || !more { return }
+                return
             }
+            taken[b] = true
+            bands[b].canvas = nil
+            let last = Array(band.pixmap.pixels[(band.height - 1) * width..<band.height * width])
+            // A band whose bottom row was lent to the band below before it was complete: that row
+            // must not have changed since.
+            if let lent = lentRows.removeValue(forKey: b) { precondition(lent == last, "a thumbnail reached a band's bottom margin") }
+            lastRows[b] = last
+            var above: [UInt32]? = nil
+            if b > 0 {
+                if let done = lastRows[b - 1] {
+                    above = done
+                } else {
+                    if bands[b - 1].canvas == nil { bands[b - 1].canvas = makeBand(b - 1) }
+                    if let upper = bands[b - 1].canvas {
+                        let row = Array(upper.pixmap.pixels[(upper.height - 1) * width..<upper.height * width])
+                        lentRows[b - 1] = row
+                        above = row
+                    }
+                }
+            }
+            lock.unlock()
+            guard b == 0 || above != nil else { return }  // the band above could not be made
+            band.pixmap.pixels.withUnsafeBufferPointer { px in
+                if let above {
+                    above.withUnsafeBufferPointer {
+                        encoder.encode(band: b, pixels: px.baseAddress!, above: $0.baseAddress!, threads: threads)
+                    }
+                } else {
+                    encoder.encode(band: b, pixels: px.baseAddress!, above: nil, threads: threads)
+                }
+            }
+            lock.lock()
+            // The row of the band above is not needed once this band is encoded, unless the band
+            // above is not encoded yet either.
+            if b > 0, taken[b - 1] { lastRows[b - 1] = nil }
+            if b + 1 < bands.count, taken[b + 1] { lastRows[b] = nil }
+            if spare.count < 2 { spare.append(band.pixmap.pixels) }
+            lock.unlock()
         }
 
         /// The finished sheet (a builder made without `streaming`); the builder keeps nothing.
@@ -316,7 +340,7 @@ public enum ContactSheet {
             lock.lock()
             defer { lock.unlock() }
             precondition(!streaming, "a streaming sheet is finished with finishPNG()")
-            guard nextBand < bands.count, var sheet = Pixmap(width: width, height: height) else { return Pixmap(width: 1, height: 1)! }
+            guard !taken.contains(true), var sheet = Pixmap(width: width, height: height) else { return Pixmap(width: 1, height: 1)! }
             sheet.pixels.withUnsafeMutableBufferPointer { dst in
                 for i in bands.indices {
                     guard let band = bands[i].canvas ?? makeBand(i) else { continue }
@@ -326,7 +350,7 @@ public enum ContactSheet {
                     }
                 }
             }
-            nextBand = bands.count
+            taken = [Bool](repeating: true, count: bands.count)
             return sheet
         }
 
@@ -334,11 +358,13 @@ public enum ContactSheet {
         /// the bands not yet encoded with `threads`; the builder keeps nothing.
         public func finishPNG(threads: Int = 1) throws -> [UInt8] {
             guard streaming else { return try PNGCodec.encode(finish(), threads: threads) }
-            drain(threads: threads, all: true)
-            encodeLock.lock()
-            defer { encodeLock.unlock() }
-            guard var e = encoder, e.rowsAppended == height else { throw CodecError.encodeFailed(codec: "PNG", reason: "sheet incomplete") }
+            // Top down: each band's row above is then at hand.
+            for b in bands.indices { encodeBand(b, threads: threads) }
+            lock.lock()
+            let e = encoder
             encoder = nil
+            lock.unlock()
+            guard let e, e.isComplete else { throw CodecError.encodeFailed(codec: "PNG", reason: "sheet incomplete") }
             return e.finish()
         }
     }
