@@ -306,70 +306,108 @@ public final class PNGBandEncoder: @unchecked Sendable {
         let rows = bands[i]
         let s = rows.lowerBound * stride
         let e = rows.upperBound * stride
-        var filtered = [UInt8](unsafeUninitializedCapacity: e - s) { _, n in n = e - s }
         let t = max(1, min(64, threads))
-        filtered.withUnsafeMutableBufferPointer { out in
-            FastPNGEncoder.filterRows(
-                pixels, width: width, from: 0, to: rows.count, above: above, dropAlpha: opaque, threads: t, into: out.baseAddress!)
-        }
-        // The blocks this band's bytes belong to: whole ones compressed from `filtered`, the
-        // others gathered (and compressed here when this band completes them).
-        var whole: [Int] = []
-        var completed: [(Int, [UInt8])] = []
-        lock.lock()
-        let first = s / blockSize
-        let last = min(blockCount - 1, e / blockSize)
-        for k in first...last {
+        // Rows are filtered a chunk at a time (four blocks a thread, one block alone) into a
+        // buffer that keeps only what the next chunk's blocks still need: the band is never
+        // filtered whole (a large contact-sheet band is 10 MB filtered), and each block is
+        // compressed while its bytes are still in cache.
+        let chunkRows = max(1, (t == 1 ? 1 : 4 * t) * blockSize / stride)
+        let capacity = min(e - s, chunkRows * stride) + blockSize + 1
+        var buffer = [UInt8](unsafeUninitializedCapacity: capacity) { _, n in n = capacity }
+        var bufferStart = s  // the band's byte at buffer[0]
+        var count = 0
+        // Blocks wholly inside the band (lead byte included) are compressed from the buffer in
+        // order; `nextInner` is the first not compressed yet. The others straddle a band edge
+        // and are gathered.
+        func isInner(_ k: Int) -> Bool {
             let lo = k == 0 ? 0 : k * blockSize - 1
-            let hi = min(total, (k + 1) * blockSize)
-            guard lo < e && hi > s else { continue }
-            if lo >= s && hi <= e {
-                whole.append(k)
-                continue
+            return lo >= s && min(total, (k + 1) * blockSize) <= e
+        }
+        let firstBlock = s / blockSize
+        let lastBlock = min(blockCount - 1, e / blockSize)
+        var nextInner = (firstBlock...lastBlock).first(where: isInner) ?? blockCount
+        var y = 0
+        while y < rows.count {
+            let y1 = min(rows.count, y + chunkRows)
+            let fresh = bufferStart + count  // the band's first byte this chunk adds
+            buffer.withUnsafeMutableBufferPointer { out in
+                FastPNGEncoder.filterRows(
+                    pixels, width: width, from: y, to: y1, above: y == 0 ? above : pixels + (y - 1) * width, dropAlpha: opaque,
+                    threads: t, into: out.baseAddress! + count)
             }
-            var g = gathering[k] ?? ([UInt8](repeating: 0, count: hi - lo), 0)
-            let from = max(lo, s)
-            let to = min(hi, e)
-            g.bytes.withUnsafeMutableBufferPointer { dst in
-                filtered.withUnsafeBufferPointer { src in
-                    (dst.baseAddress! + (from - lo)).update(from: src.baseAddress! + (from - s), count: to - from)
+            count += (y1 - y) * stride
+            let end = bufferStart + count
+            y = y1
+            // The new bytes' share of straddling blocks, gathered; blocks this completes are
+            // compressed below with the inner ones.
+            var completed: [(Int, [UInt8])] = []
+            lock.lock()
+            for k in (fresh / blockSize)...min(blockCount - 1, end / blockSize) where !isInner(k) {
+                let lo = k == 0 ? 0 : k * blockSize - 1
+                let hi = min(total, (k + 1) * blockSize)
+                let from = max(lo, fresh)
+                let to = min(hi, end)
+                guard from < to else { continue }
+                var g = gathering[k] ?? ([UInt8](repeating: 0, count: hi - lo), 0)
+                g.bytes.withUnsafeMutableBufferPointer { dst in
+                    buffer.withUnsafeBufferPointer { src in
+                        (dst.baseAddress! + (from - lo)).update(from: src.baseAddress! + (from - bufferStart), count: to - from)
+                    }
+                }
+                g.filled += to - from
+                if g.filled == hi - lo {
+                    gathering[k] = nil
+                    completed.append((k, g.bytes))
+                } else {
+                    gathering[k] = g
                 }
             }
-            g.filled += to - from
-            if g.filled == hi - lo {
-                gathering[k] = nil
-                completed.append((k, g.bytes))
-            } else {
-                gathering[k] = g
+            lock.unlock()
+            var inner: [Int] = []
+            while nextInner < blockCount, isInner(nextInner), min(total, (nextInner + 1) * blockSize) <= end {
+                inner.append(nextInner)
+                nextInner += 1
             }
-        }
-        lock.unlock()
-        let jobs = whole.count + completed.count
-        guard jobs > 0 else { return }
-        var made = [Deflate.CompressedBlock?](repeating: nil, count: jobs)
-        made.withUnsafeMutableBufferPointer { made in
-            let out = made
-            filtered.withUnsafeBufferPointer { f in
-                Parallel.forEach(iterations: jobs, threads: min(t, jobs)) { j in
-                    if j < whole.count {
-                        let k = whole[j]
-                        let lo = k == 0 ? 0 : k * self.blockSize - 1
-                        let hi = min(self.total, (k + 1) * self.blockSize)
-                        let data = UnsafeBufferPointer(rebasing: f[(lo - s)..<(hi - s)])
-                        out[j] = Deflate.compressBlock(data, k == 0 ? 0 : 1, hi - lo, last: hi == self.total)
-                    } else {
-                        let (k, bytes) = completed[j - whole.count]
-                        let hi = min(self.total, (k + 1) * self.blockSize)
-                        out[j] = bytes.withUnsafeBufferPointer {
-                            Deflate.compressBlock($0, k == 0 ? 0 : 1, $0.count, last: hi == self.total)
+            let jobs = inner.count + completed.count
+            if jobs > 0 {
+                var made = [Deflate.CompressedBlock?](repeating: nil, count: jobs)
+                made.withUnsafeMutableBufferPointer { made in
+                    let out = made
+                    buffer.withUnsafeBufferPointer { f in
+                        Parallel.forEach(iterations: jobs, threads: min(t, jobs)) { j in
+                            if j < inner.count {
+                                let k = inner[j]
+                                let lo = k == 0 ? 0 : k * self.blockSize - 1
+                                let hi = min(self.total, (k + 1) * self.blockSize)
+                                let data = UnsafeBufferPointer(rebasing: f[(lo - bufferStart)..<(hi - bufferStart)])
+                                out[j] = Deflate.compressBlock(data, k == 0 ? 0 : 1, hi - lo, last: hi == self.total)
+                            } else {
+                                let (k, bytes) = completed[j - inner.count]
+                                let hi = min(self.total, (k + 1) * self.blockSize)
+                                out[j] = bytes.withUnsafeBufferPointer {
+                                    Deflate.compressBlock($0, k == 0 ? 0 : 1, $0.count, last: hi == self.total)
+                                }
+                            }
                         }
                     }
                 }
+                lock.lock()
+                for (j, k) in (inner + completed.map(\.0)).enumerated() { blocks[k] = made[j] }
+                lock.unlock()
             }
+            // Keep what the next inner block needs (from its lead byte on, when filtered yet),
+            // nothing else.
+            let keepFrom =
+                nextInner < blockCount && isInner(nextInner) ? min(end, max(bufferStart, nextInner * blockSize - 1)) : end
+            let keep = end - keepFrom
+            if keep > 0 && keepFrom > bufferStart {
+                buffer.withUnsafeMutableBufferPointer { b in
+                    _ = memmove(b.baseAddress!, b.baseAddress! + (keepFrom - bufferStart), keep)
+                }
+            }
+            bufferStart = keepFrom
+            count = keep
         }
-        lock.lock()
-        for (j, k) in (whole + completed.map(\.0)).enumerated() { blocks[k] = made[j] }
-        lock.unlock()
     }
 
     /// The PNG file; every band must have been encoded.
