@@ -39,6 +39,20 @@ public struct Pixmap: Sendable, Equatable {
         }
     }
 
+    /// `count` pixels set to `fill` in a buffer with room for `capacity` (for a caller that reuses
+    /// one buffer for images of several sizes, such as a contact sheet's bands); a large buffer
+    /// asks for huge pages before it is touched, as `init(width:height:fill:)` does.
+    public static func pixelBuffer(count n: Int, fill: UInt32, capacity: Int) -> [UInt32] {
+        let room = max(n, capacity)
+        var out = [UInt32](unsafeUninitializedCapacity: room) { buffer, count in
+            if room >= Pixmap.hugePagePixels { ckernels_advise_huge(buffer.baseAddress, room * 4) }
+            buffer.baseAddress!.initialize(repeating: fill, count: n)
+            count = n
+        }
+        out.reserveCapacity(room)  // keeps the capacity asked for (no reallocation)
+        return out
+    }
+
     /// Pixmaps of this many pixels and more (4 MiB: a large widget at 3x, a screen wallpaper, a
     /// contact sheet) ask for huge pages.
     static let hugePagePixels = 1 << 20

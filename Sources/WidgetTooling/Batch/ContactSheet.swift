@@ -87,6 +87,12 @@ public enum ContactSheet {
             let height: Int
             /// Thumbnails not placed yet.
             var remaining: Int
+        }
+        /// A band's canvas, with a lock of its own: a band is made (9–13 MB filled) and
+        /// thumbnails are blended into it without holding the builder's lock, so a worker
+        /// placing into one band never waits for another band being made or drawn into.
+        final class BandCanvas: @unchecked Sendable {
+            let lock = NSLock()
             var canvas: Canvas?
         }
         /// The sheet's pixel size.
@@ -96,6 +102,8 @@ public enum ContactSheet {
         let labelColor = RGBA(hex: "#3C3C43")!
         private var header: [(TextLayout, Point, RGBA)] = []
         private var bands: [Band] = []
+        /// One per band; each guarded by its own lock (never taken while holding `lock`).
+        private var canvases: [BandCanvas] = []
         private var slots: [Variant: Slot] = [:]
         /// The slots of each band, top to bottom and left to right.
         private var bandSlots: [[Slot]] = []
@@ -173,7 +181,7 @@ public enum ContactSheet {
             let tops = [0] + rowTop
             bands = tops.indices.map { i in
                 let bottom = i + 1 < tops.count ? tops[i + 1] : height
-                return Band(top: tops[i], height: bottom - tops[i], remaining: 0, canvas: nil)
+                return Band(top: tops[i], height: bottom - tops[i], remaining: 0)
             }
             // The words now, while one thread lays out the batch: they depend on the layout only,
             // and no thumbnail covers them (labels sit under their cells), so drawing them when a
@@ -207,6 +215,7 @@ public enum ContactSheet {
                 bands[slot.band].remaining += 1
             }
             taken = [Bool](repeating: false, count: bands.count)
+            canvases = bands.map { _ in BandCanvas() }
             if streaming {
                 // The ground is opaque and thumbnails are drawn over it: every pixel is opaque.
                 encoder = PNGBandEncoder(
@@ -217,11 +226,15 @@ public enum ContactSheet {
         }
 
         /// A band's canvas: the ground, then its words (whole-pixel offsets from the sheet's).
+        /// Called without `lock` held (it takes it for the spare buffers only).
         private func makeBand(_ i: Int) -> Canvas? {
             let n = width * bands[i].height
             let fill = PremultipliedPixel(ground).packed
             let pixmap: Pixmap
-            if var reused = spare.popLast(), reused.capacity >= n, width <= Pixmap.maxDimension, bands[i].height > 0 {
+            lock.lock()
+            let spareBuffer = spare.popLast()
+            lock.unlock()
+            if var reused = spareBuffer, reused.capacity >= n, width <= Pixmap.maxDimension, bands[i].height > 0 {
                 reused.removeAll(keepingCapacity: true)
                 reused.append(contentsOf: repeatElement(fill, count: n))
                 pixmap = Pixmap(width: width, height: bands[i].height, premultiplied: reused)
@@ -230,9 +243,7 @@ public enum ContactSheet {
                 // taller than the buffer it would reuse took fresh pages again).
                 guard width <= Pixmap.maxDimension, bands[i].height > 0, n <= Pixmap.maxPixels else { return nil }
                 let tallest = bands.reduce(0) { max($0, $1.height) }
-                var pixels: [UInt32] = []
-                pixels.reserveCapacity(min(Pixmap.maxPixels, max(n, width * tallest)))
-                pixels.append(contentsOf: repeatElement(fill, count: n))
+                let pixels = Pixmap.pixelBuffer(count: n, fill: fill, capacity: min(Pixmap.maxPixels, max(n, width * tallest)))
                 pixmap = Pixmap(width: width, height: bands[i].height, premultiplied: pixels)
             }
             var c = Canvas(pixmap)
@@ -268,17 +279,24 @@ public enum ContactSheet {
                 lock.unlock()
                 return
             }
-            if bands[b].canvas == nil { bands[b].canvas = makeBand(b) }
+            lock.unlock()
+            // The band is not encoded while a thumbnail is on its way in: it is encoded when its
+            // last thumbnail is counted below (or by `finishPNG`, after every placement).
+            let box = canvases[b]
+            box.lock.lock()
+            if box.canvas == nil { box.canvas = makeBand(b) }
             // Whole-pixel placement at 1:1: a row blit, blended. Never over the band's bottom
             // row (its margin: the band below may have been encoded against it already); a
             // thumbnail of the size its cell was laid out for ends well above it.
             let top = bands[b].top
             let room = bands[b].height - 1 - (slot.y - top)
             if thumbnail.height <= room {
-                bands[b].canvas?.blend(thumbnail, x: slot.x, y: slot.y - top)
+                box.canvas?.blend(thumbnail, x: slot.x, y: slot.y - top)
             } else if room > 0, let fits = thumbnail.cropped(to: IntRect(x: 0, y: 0, width: thumbnail.width, height: room)) {
-                bands[b].canvas?.blend(fits, x: slot.x, y: slot.y - top)
+                box.canvas?.blend(fits, x: slot.x, y: slot.y - top)
             }
+            box.lock.unlock()
+            lock.lock()
             bands[b].remaining -= 1
             let complete = bands[b].remaining == 0
             lock.unlock()
@@ -291,31 +309,46 @@ public enum ContactSheet {
         /// so a band above not begun yet is made now. Nothing for a band taken already.
         private func encodeBand(_ b: Int, threads: Int) {
             lock.lock()
-            guard let encoder, !taken[b], let band = bands[b].canvas ?? makeBand(b) else {
+            guard let encoder, !taken[b] else {
                 lock.unlock()
                 return
             }
             taken[b] = true
-            bands[b].canvas = nil
+            lock.unlock()
+            let box = canvases[b]
+            box.lock.lock()
+            let made = box.canvas ?? makeBand(b)
+            box.canvas = nil
+            box.lock.unlock()
+            guard let band = made else { return }
             let last = Array(band.pixmap.pixels[(band.height - 1) * width..<band.height * width])
+            lock.lock()
             // A band whose bottom row was lent to the band below before it was complete: that row
             // must not have changed since.
             if let lent = lentRows.removeValue(forKey: b) { precondition(lent == last, "a thumbnail reached a band's bottom margin") }
             lastRows[b] = last
-            var above: [UInt32]? = nil
-            if b > 0 {
-                if let done = lastRows[b - 1] {
-                    above = done
-                } else {
-                    if bands[b - 1].canvas == nil { bands[b - 1].canvas = makeBand(b - 1) }
-                    if let upper = bands[b - 1].canvas {
-                        let row = Array(upper.pixmap.pixels[(upper.height - 1) * width..<upper.height * width])
-                        lentRows[b - 1] = row
-                        above = row
-                    }
+            var above = b > 0 ? lastRows[b - 1] : nil
+            lock.unlock()
+            if b > 0 && above == nil {
+                // The band above is not encoded (or is being encoded now): its bottom row from its
+                // canvas, made now if it has none yet (kept for its thumbnails), or from a canvas
+                // made for the purpose when the band was just taken for encoding.
+                let upperBox = canvases[b - 1]
+                upperBox.lock.lock()
+                lock.lock()
+                let upperTaken = taken[b - 1]
+                lock.unlock()
+                if upperBox.canvas == nil && !upperTaken { upperBox.canvas = makeBand(b - 1) }
+                let upper = upperBox.canvas ?? makeBand(b - 1)
+                upperBox.lock.unlock()
+                if let upper {
+                    let row = Array(upper.pixmap.pixels[(upper.height - 1) * width..<upper.height * width])
+                    above = row
+                    lock.lock()
+                    if !upperTaken { lentRows[b - 1] = row }
+                    lock.unlock()
                 }
             }
-            lock.unlock()
             guard b == 0 || above != nil else { return }  // the band above could not be made
             band.pixmap.pixels.withUnsafeBufferPointer { px in
                 if let above {
@@ -337,20 +370,25 @@ public enum ContactSheet {
 
         /// The finished sheet (a builder made without `streaming`); the builder keeps nothing.
         public func finish() -> Pixmap {
-            lock.lock()
-            defer { lock.unlock() }
             precondition(!streaming, "a streaming sheet is finished with finishPNG()")
-            guard !taken.contains(true), var sheet = Pixmap(width: width, height: height) else { return Pixmap(width: 1, height: 1)! }
+            lock.lock()
+            let first = !taken.contains(true)
+            taken = [Bool](repeating: true, count: bands.count)
+            lock.unlock()
+            guard first, var sheet = Pixmap(width: width, height: height) else { return Pixmap(width: 1, height: 1)! }
             sheet.pixels.withUnsafeMutableBufferPointer { dst in
                 for i in bands.indices {
-                    guard let band = bands[i].canvas ?? makeBand(i) else { continue }
-                    bands[i].canvas = nil
+                    let box = canvases[i]
+                    box.lock.lock()
+                    let made = box.canvas ?? makeBand(i)
+                    box.canvas = nil
+                    box.lock.unlock()
+                    guard let band = made else { continue }
                     band.pixmap.pixels.withUnsafeBufferPointer { src in
                         (dst.baseAddress! + bands[i].top * width).update(from: src.baseAddress!, count: src.count)
                     }
                 }
             }
-            taken = [Bool](repeating: true, count: bands.count)
             return sheet
         }
 
