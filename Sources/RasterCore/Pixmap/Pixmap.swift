@@ -64,7 +64,13 @@ public struct Pixmap: Sendable, Equatable {
             width * height <= Pixmap.maxPixels
         else { return nil }
         let n = width * height
-        return Pixmap(width: width, height: height, premultiplied: [UInt32](unsafeUninitializedCapacity: n) { _, count in count = n })
+        return Pixmap(
+            width: width, height: height,
+            premultiplied: [UInt32](unsafeUninitializedCapacity: n) { buffer, count in
+                // Huge pages for a large one, asked for before the caller first touches it.
+                if n >= Pixmap.hugePagePixels { ckernels_advise_huge(buffer.baseAddress, n * 4) }
+                count = n
+            })
     }
 
     /// A pixmap filled with one colour.
