@@ -275,6 +275,12 @@ public final class PNGBandEncoder: @unchecked Sendable {
         blocks = [Deflate.CompressedBlock?](repeating: nil, count: blockCount)
     }
 
+    /// The bytes of the filtered stream block `k` is compressed from: the byte before it (its
+    /// lead, which runs may continue from) to its end.
+    private func span(ofBlock k: Int) -> Range<Int> {
+        (k == 0 ? 0 : k * blockSize - 1)..<min(total, (k + 1) * blockSize)
+    }
+
     /// Whether band `i` was encoded.
     public func isEncoded(_ i: Int) -> Bool {
         lock.lock()
@@ -320,8 +326,8 @@ public final class PNGBandEncoder: @unchecked Sendable {
         // order; `nextInner` is the first not compressed yet. The others straddle a band edge
         // and are gathered.
         func isInner(_ k: Int) -> Bool {
-            let lo = k == 0 ? 0 : k * blockSize - 1
-            return lo >= s && min(total, (k + 1) * blockSize) <= e
+            let block = span(ofBlock: k)
+            return block.lowerBound >= s && block.upperBound <= e
         }
         let firstBlock = s / blockSize
         let lastBlock = min(blockCount - 1, e / blockSize)
@@ -343,8 +349,8 @@ public final class PNGBandEncoder: @unchecked Sendable {
             var completed: [(Int, [UInt8])] = []
             lock.lock()
             for k in (fresh / blockSize)...min(blockCount - 1, end / blockSize) where !isInner(k) {
-                let lo = k == 0 ? 0 : k * blockSize - 1
-                let hi = min(total, (k + 1) * blockSize)
+                let block = span(ofBlock: k)
+                let (lo, hi) = (block.lowerBound, block.upperBound)
                 let from = max(lo, fresh)
                 let to = min(hi, end)
                 guard from < to else { continue }
@@ -377,15 +383,15 @@ public final class PNGBandEncoder: @unchecked Sendable {
                         Parallel.forEach(iterations: jobs, threads: min(t, jobs)) { j in
                             if j < inner.count {
                                 let k = inner[j]
-                                let lo = k == 0 ? 0 : k * self.blockSize - 1
-                                let hi = min(self.total, (k + 1) * self.blockSize)
+                                let block = self.span(ofBlock: k)
+                                let (lo, hi) = (block.lowerBound, block.upperBound)
                                 let data = UnsafeBufferPointer(rebasing: f[(lo - bufferStart)..<(hi - bufferStart)])
                                 out[j] = Deflate.compressBlock(data, k == 0 ? 0 : 1, hi - lo, last: hi == self.total)
                             } else {
                                 let (k, bytes) = completed[j - inner.count]
-                                let hi = min(self.total, (k + 1) * self.blockSize)
                                 out[j] = bytes.withUnsafeBufferPointer {
-                                    Deflate.compressBlock($0, k == 0 ? 0 : 1, $0.count, last: hi == self.total)
+                                    Deflate.compressBlock(
+                                        $0, k == 0 ? 0 : 1, $0.count, last: self.span(ofBlock: k).upperBound == self.total)
                                 }
                             }
                         }
@@ -398,7 +404,7 @@ public final class PNGBandEncoder: @unchecked Sendable {
             // Keep what the next inner block needs (from its lead byte on, when filtered yet),
             // nothing else.
             let keepFrom =
-                nextInner < blockCount && isInner(nextInner) ? min(end, max(bufferStart, nextInner * blockSize - 1)) : end
+                nextInner < blockCount && isInner(nextInner) ? min(end, max(bufferStart, span(ofBlock: nextInner).lowerBound)) : end
             let keep = end - keepFrom
             if keep > 0 && keepFrom > bufferStart {
                 buffer.withUnsafeMutableBufferPointer { b in

@@ -44,13 +44,11 @@ public struct Pixmap: Sendable, Equatable {
     /// asks for huge pages before it is touched, as `init(width:height:fill:)` does.
     public static func pixelBuffer(count n: Int, fill: UInt32, capacity: Int) -> [UInt32] {
         let room = max(n, capacity)
-        var out = [UInt32](unsafeUninitializedCapacity: room) { buffer, count in
+        return [UInt32](unsafeUninitializedCapacity: room) { buffer, count in
             if room >= Pixmap.hugePagePixels { ckernels_advise_huge(buffer.baseAddress, room * 4) }
             buffer.baseAddress!.initialize(repeating: fill, count: n)
             count = n
         }
-        out.reserveCapacity(room)  // keeps the capacity asked for (no reallocation)
-        return out
     }
 
     /// Pixmaps of this many pixels and more (4 MiB: a large widget at 3x, a screen wallpaper, a

@@ -95,10 +95,9 @@ public struct TextLayoutEngine: Sendable {
     public let library: FontLibrary
     public init(library: FontLibrary = .shared) { self.library = library }
 
-    /// Lays out `text` within `maxWidth` points (nil: no wrapping).
+    /// Lays out `text` within `maxWidth` points (nil: no wrapping). Layouts are kept by the
+    /// library (`FontLibrary.keptLayout`): the same words, options and width give the kept one.
     /// - Throws: `FontError.noFont` when no font is installed at all.
-    /// Layouts are kept by the library (`FontLibrary.keptLayout`): the same words, options and
-    /// width give the kept layout.
     public func layout(_ text: String, options: TextOptions, maxWidth: Double? = nil) throws -> TextLayout {
         let key = FontLibrary.TextLayoutKey(text: text, options: options, maxWidth: maxWidth)
         let (kept, generation) = library.keptLayout(key)

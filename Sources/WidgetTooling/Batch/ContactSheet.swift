@@ -303,6 +303,21 @@ public enum ContactSheet {
             if complete && streaming && encode { encodeBand(b, threads: threads()) }
         }
 
+        /// Band `b`'s canvas (made now if it has none), which the band no longer holds.
+        private func takeCanvas(_ b: Int) -> Canvas? {
+            let box = canvases[b]
+            box.lock.lock()
+            defer { box.lock.unlock() }
+            let made = box.canvas ?? makeBand(b)
+            box.canvas = nil
+            return made
+        }
+
+        /// A band canvas's last row (its bottom margin), what the band below is filtered against.
+        private func bottomRow(of band: Canvas) -> [UInt32] {
+            Array(band.pixmap.pixels[(band.height - 1) * width..<band.height * width])
+        }
+
         /// Encodes band `b` (a streaming builder) with `threads`, whatever bands above or below
         /// it are done: the encoder needs the row above it, which is the band above's bottom
         /// margin — final once that band is made (its words drawn), as no thumbnail reaches it —
@@ -315,13 +330,8 @@ public enum ContactSheet {
             }
             taken[b] = true
             lock.unlock()
-            let box = canvases[b]
-            box.lock.lock()
-            let made = box.canvas ?? makeBand(b)
-            box.canvas = nil
-            box.lock.unlock()
-            guard let band = made else { return }
-            let last = Array(band.pixmap.pixels[(band.height - 1) * width..<band.height * width])
+            guard let band = takeCanvas(b) else { return }
+            let last = bottomRow(of: band)
             lock.lock()
             // A band whose bottom row was lent to the band below before it was complete: that row
             // must not have changed since.
@@ -342,7 +352,7 @@ public enum ContactSheet {
                 let upper = upperBox.canvas ?? makeBand(b - 1)
                 upperBox.lock.unlock()
                 if let upper {
-                    let row = Array(upper.pixmap.pixels[(upper.height - 1) * width..<upper.height * width])
+                    let row = bottomRow(of: upper)
                     above = row
                     lock.lock()
                     if !upperTaken { lentRows[b - 1] = row }
@@ -378,12 +388,7 @@ public enum ContactSheet {
             guard first, var sheet = Pixmap(width: width, height: height) else { return Pixmap(width: 1, height: 1)! }
             sheet.pixels.withUnsafeMutableBufferPointer { dst in
                 for i in bands.indices {
-                    let box = canvases[i]
-                    box.lock.lock()
-                    let made = box.canvas ?? makeBand(i)
-                    box.canvas = nil
-                    box.lock.unlock()
-                    guard let band = made else { continue }
+                    guard let band = takeCanvas(i) else { continue }
                     band.pixmap.pixels.withUnsafeBufferPointer { src in
                         (dst.baseAddress! + bands[i].top * width).update(from: src.baseAddress!, count: src.count)
                     }
